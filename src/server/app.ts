@@ -1,0 +1,112 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { MSG } from '../shared/messages.ts';
+import { isPageRoute } from '../shared/pages.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerAccountRoutes } from './modules/accounts/routes.ts';
+import { AccountsService } from './modules/accounts/service.ts';
+import { registerFeedbackRoutes } from './modules/feedback/routes.ts';
+import { FeedbackService } from './modules/feedback/service.ts';
+import { Auth } from './platform/auth/auth.ts';
+import { registerOriginCheck } from './platform/auth/origin.ts';
+import { SessionStore } from './platform/auth/sessions.ts';
+import { SignInThrottle } from './platform/auth/throttle.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import { registerErrorHandler } from './platform/errors.ts';
+import type { Mailer } from './platform/mailer.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  clock?: Clock;
+  /** built web app; defaults to dist/web */
+  webDir?: string;
+  logger?: boolean;
+}
+
+export const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+/** Builds the whole HTTP app without listening: main.ts, tests and benchmarks share it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, mailer } = deps;
+  const clock = deps.clock ?? systemClock;
+  const db = database.db;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+  });
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.secureCookies,
+  });
+  registerOriginCheck(app, config.publicUrl);
+
+  const sessions = new SessionStore(db, clock, {
+    secret: config.sessionSecret,
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+  });
+  const auth = new Auth(sessions, config);
+  const accounts = new AccountsService({ db, clock, throttle: new SignInThrottle(db, clock) });
+  const feedback = new FeedbackService({ db, mailer, supportEmail: config.supportEmail, accounts });
+
+  registerAccountRoutes(app, { accounts, auth });
+  registerFeedbackRoutes(app, { feedback, auth });
+  app.get('/api/health', async () => ({ ok: true, db: database.kind }));
+
+  await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR);
+  return app;
+}
+
+const API_PREFIX =
+  /^\/(api|interact_api|ditem_mana2|annotation_mana|tag_mana2|item|outliner|group_mana|common)\//;
+
+/** Serves the built React app: files by exact path, index.html for page routes, a 404 page otherwise. */
+async function registerWebApp(app: FastifyInstance, webDir: string) {
+  const indexFile = path.join(webDir, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    // wildcard: false routes only the files that exist at start; the rest reach the page handler.
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  const indexHtml = hasWeb
+    ? readFileSync(indexFile, 'utf8')
+    : '<!doctype html><title>Folio</title><p>The web app is not built: run npm run build:web.</p>';
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    const wantsPage = request.method === 'GET' && !API_PREFIX.test(pathname);
+    if (!wantsPage) return reply.status(404).send({ code: -1, message: MSG.notFound });
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    return reply.status(isPageRoute(pathname) ? 200 : 404).send(indexHtml);
+  });
+}

@@ -1,0 +1,76 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { acquireDataDirLock } from './db/lock.ts';
+import { AccountsService } from './modules/accounts/service.ts';
+import { SignInThrottle } from './platform/auth/throttle.ts';
+import { systemClock } from './platform/clock.ts';
+import { AppError } from './platform/errors.ts';
+
+export const USAGE = `Usage: npm run folio -- <command>
+  create-user <name> <email> <password>   create an account
+  set-plan <name> <plan> [month|year]     plan: free, basic, standard, professional, business
+  set-teacher <name> on|off               mark an account as a teacher`;
+
+export interface CliContext {
+  accounts: AccountsService;
+  close(): Promise<void>;
+}
+
+export function cliContextFor(database: Database): CliContext {
+  const accounts = new AccountsService({
+    db: database.db,
+    clock: systemClock,
+    throttle: new SignInThrottle(database.db, systemClock),
+  });
+  return { accounts, close: () => database.close() };
+}
+
+/** Opens the same database the server uses; refuses a PGlite directory a running server holds. */
+export async function buildCliContext(): Promise<CliContext> {
+  const config = loadConfig();
+  const release = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
+  const database = await openDatabase(config);
+  await database.migrate();
+  const ctx = cliContextFor(database);
+  return {
+    accounts: ctx.accounts,
+    close: async () => {
+      await ctx.close();
+      release();
+    },
+  };
+}
+
+export async function runCommand(
+  ctx: CliContext,
+  command: string | undefined,
+  args: string[],
+): Promise<string> {
+  try {
+    switch (command) {
+      case 'create-user': {
+        const [name, email, password] = args;
+        if (!name || !email || !password) throw new ConfigError(USAGE);
+        const user = await ctx.accounts.signUp({ name, email, password });
+        return `Created user ${user.name} (${user.email}).`;
+      }
+      case 'set-plan': {
+        const [name, plan, unit] = args;
+        if (!name || !plan) throw new ConfigError(USAGE);
+        await ctx.accounts.setPlan(name, plan, unit);
+        return `${name} is now on the ${plan} plan${plan === 'free' ? '' : ` (${unit ?? 'year'})`}.`;
+      }
+      case 'set-teacher': {
+        const [name, flag] = args;
+        if (!name || (flag !== 'on' && flag !== 'off')) throw new ConfigError(USAGE);
+        await ctx.accounts.setTeacher(name, flag === 'on');
+        return `${name} is ${flag === 'on' ? 'now' : 'no longer'} a teacher.`;
+      }
+      default:
+        throw new ConfigError(USAGE);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw new Error(err.message);
+    throw err;
+  }
+}

@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dir = () => mkdtempSync(path.join(tmpdir(), 'folio-config-'));
+
+describe('config', () => {
+  it('has the documented defaults', () => {
+    const dataDir = dir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({ port: 3000, dataDir, databaseUrl: undefined, secureCookies: false });
+  });
+
+  it('generates a session secret once and keeps it in DATA_DIR', () => {
+    const dataDir = dir();
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'folio.example' }, 'PUBLIC_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+  ])('stops with one line naming the variable for %j', (env, name) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dir(), ...env });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('uses secure cookies behind an https PUBLIC_URL', () => {
+    expect(loadConfig({ DATA_DIR: dir(), PUBLIC_URL: 'https://folio.example/' })).toMatchObject({
+      secureCookies: true,
+      publicUrl: 'https://folio.example',
+    });
+  });
+});

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting comes from the environment; each has a default except the optional ones. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Folio <no-reply@folio.localhost>'),
+  SUPPORT_EMAIL: z.string().email().default('support@folio.localhost'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  sessionSecret: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  /** true when PUBLIC_URL is https: Secure cookies with the __Host- prefix */
+  secureCookies: boolean;
+  /** behind a load balancer: take the client IP from X-Forwarded-For */
+  trustProxy: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
+    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The one database type services and repos see, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A repo function takes either the database or a transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../migrations',
+);
+
+/** Opens embedded PGlite in `dataDir` (or in memory when `dataDir` is undefined). */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: async () => {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      // Several instances may start at once: one migrates, the others wait for it.
+      const conn = await pool.connect();
+      try {
+        await conn.query('SELECT pg_advisory_lock(727001)');
+        await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await conn.query('SELECT pg_advisory_unlock(727001)').catch(() => {});
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'db'));
+}
+
+/** Rows of a raw query, whichever driver ran it. */
+export async function queryRows<T>(ex: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await ex.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,2 @@
+export * from './schema/accounts.ts';
+export * from './schema/feedback.ts';

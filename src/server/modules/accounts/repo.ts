@@ -1,0 +1,55 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserById(ex: Executor, id: number): Promise<UserRow | undefined> {
+  const [row] = await ex.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByName(ex: Executor, name: string): Promise<UserRow | undefined> {
+  const [row] = await ex.select().from(users).where(sql`lower(${users.name}) = lower(${name})`).limit(1);
+  return row;
+}
+
+export async function findUserByNameOrEmail(ex: Executor, nameOrEmail: string): Promise<UserRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(users)
+    .where(sql`lower(${users.name}) = lower(${nameOrEmail}) OR lower(${users.email}) = lower(${nameOrEmail})`)
+    .limit(1);
+  return row;
+}
+
+export async function existingNameOrEmail(
+  ex: Executor,
+  name: string,
+  email: string,
+): Promise<{ name: boolean; email: boolean }> {
+  const rows = await ex
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(sql`lower(${users.name}) = lower(${name}) OR lower(${users.email}) = lower(${email})`);
+  return {
+    name: rows.some((r) => r.name.toLowerCase() === name.toLowerCase()),
+    email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+  };
+}
+
+export async function insertUser(
+  ex: Executor,
+  values: { name: string; email: string; passwordHash: string },
+): Promise<UserRow> {
+  const [row] = await ex.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(
+  ex: Executor,
+  id: number,
+  values: Partial<Omit<UserRow, 'id' | 'createdAt'>>,
+): Promise<void> {
+  await ex.update(users).set(values).where(eq(users.id, id));
+}

@@ -1,0 +1,93 @@
+import { MSG } from '../../../shared/messages.ts';
+import { isPlanId, type PlanId, type PlanUnit } from '../../../shared/plans.ts';
+import { type SignInInput, type SignUpInput, signUpSchema } from '../../../shared/schemas/auth.ts';
+import type { LoadUserInfoReply } from '../../../shared/schemas/user-info.ts';
+import type { Db } from '../../db/client.ts';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
+import { type SignInThrottle, throttleKeys } from '../../platform/auth/throttle.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { NotFoundError, parse, RateLimitedError, ValidationError } from '../../platform/errors.ts';
+import * as repo from './repo.ts';
+import { presentUserInfo, visitorInfo } from './user-info.ts';
+
+export interface AccountsDeps {
+  db: Db;
+  clock: Clock;
+  throttle: SignInThrottle;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export class AccountsService {
+  constructor(private readonly deps: AccountsDeps) {}
+
+  async signUp(input: SignUpInput): Promise<repo.UserRow> {
+    const { name, email, password } = parse(signUpSchema, input);
+    const taken = await repo.existingNameOrEmail(this.deps.db, name, email);
+    if (taken.name) throw new ValidationError(MSG.usernameUsed, 'name');
+    if (taken.email) throw new ValidationError(MSG.emailUsed, 'email');
+    const passwordHash = await hashPassword(password);
+    try {
+      return await repo.insertUser(this.deps.db, { name, email, passwordHash });
+    } catch (err) {
+      // Two sign-ups racing for one name: the unique index decides, the loser gets the same answer.
+      if (!isUniqueViolation(err)) throw err;
+      const again = await repo.existingNameOrEmail(this.deps.db, name, email);
+      if (again.email && !again.name) throw new ValidationError(MSG.emailUsed, 'email');
+      throw new ValidationError(MSG.usernameUsed, 'name');
+    }
+  }
+
+  /** One answer for an unknown user and a wrong password; throttled per account+IP, IP and account. */
+  async signIn(input: SignInInput, ip: string): Promise<repo.UserRow> {
+    const keys = throttleKeys(input.name_or_email, ip);
+    const wait = await this.deps.throttle.blockedFor(keys);
+    if (wait > 0) throw new RateLimitedError(MSG.signInThrottled, wait);
+    const user = await repo.findUserByNameOrEmail(this.deps.db, input.name_or_email);
+    const ok = await verifyPassword(user?.passwordHash, input.password);
+    if (!user || !ok) {
+      await this.deps.throttle.recordFailure(keys);
+      throw new ValidationError(MSG.signInFailed);
+    }
+    await this.deps.throttle.recordSuccess(keys);
+    return user;
+  }
+
+  findUser(id: number): Promise<repo.UserRow | undefined> {
+    return repo.findUserById(this.deps.db, id);
+  }
+
+  async userInfo(userId: number | null): Promise<LoadUserInfoReply> {
+    if (userId === null) return visitorInfo();
+    const user = await repo.findUserById(this.deps.db, userId);
+    return user ? presentUserInfo(user, this.deps.clock.now()) : visitorInfo();
+  }
+
+  async setTeacher(name: string, teacher: boolean): Promise<void> {
+    const user = await repo.findUserByName(this.deps.db, name);
+    if (!user) throw new NotFoundError(`No user named ${name}.`);
+    await repo.updateUser(this.deps.db, user.id, { teacher });
+  }
+
+  /** Operator command: set a user's plan; a paid plan bills again one term from now. */
+  async setPlan(name: string, plan: string, unit: string = 'year'): Promise<void> {
+    if (!isPlanId(plan)) throw new ValidationError(`Unknown plan: ${plan}`, 'plan');
+    if (unit !== 'month' && unit !== 'year') throw new ValidationError(`Unknown term: ${unit}`, 'unit');
+    const user = await repo.findUserByName(this.deps.db, name);
+    if (!user) throw new NotFoundError(`No user named ${name}.`);
+    const now = this.deps.clock.now();
+    const next = new Date(now);
+    if (unit === 'year') next.setUTCFullYear(next.getUTCFullYear() + 1);
+    else next.setUTCMonth(next.getUTCMonth() + 1);
+    const paid = (plan as PlanId) !== 'free';
+    await repo.updateUser(this.deps.db, user.id, {
+      plan,
+      planUnit: paid ? (unit as PlanUnit) : null,
+      nextBillingAt: paid ? next : null,
+      planExpiresAt: null,
+    });
+  }
+}

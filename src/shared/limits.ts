@@ -1,0 +1,36 @@
+/** Business constants of both specs (part 1 §9, part 2 §9). Every limit lives here. */
+export const USERNAME_MIN = 6;
+export const USERNAME_MAX = 16;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 32;
+export const EMAIL_MAX = 254;
+
+export const PAGE_SIZES = [24, 48, 96] as const;
+export const PAGE_SIZE_DEFAULT = 24;
+export const SORT_DEFAULT = 'updated';
+export const COOKIE_DAYS_LONG = 1095;
+
+export const NOTIFICATION_TIMEOUT_MS = 5000;
+export const NOTIFICATION_RESUME_MS = 1000;
+export const MODAL_TRANSITION_MS = 250;
+export const MENU_DELAY_MS = 300;
+export const BACK_TO_TOP_PX = 600;
+export const BACK_TO_TOP_ANIMATION_MS = 500;
+
+export const CHIP_MIN_WIDTH_PX = 30;
+export const CHIP_WIDTH_PER_CHAR_PX = 11;
+
+export const TAG_PAGE_SIZE = 56;
+export const TAG_SUGGESTIONS_MAX = 10;
+export const TAG_LABEL_MAX = 50;
+export const PROFILE_TAG_LABEL_MAX = 15;
+export const ANNOTATION_LIMIT = 3;
+
+export const PDF_MAX_BYTES = 67108864;
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const NOTE_AUTOSAVE_MS = 1500;
+export const NOTE_AUTOSAVE_MAX_FAILURES = 20;
+export const NOTE_AUTO_TITLE_CHARS = 15;
+
+export const FEEDBACK_SUBJECT_MAX = 200;
+export const FEEDBACK_MESSAGE_MAX = 10000;

@@ -1,0 +1,114 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { type Config, loadConfig } from '../../src/server/config.ts';
+import type { Database } from '../../src/server/db/client.ts';
+import { createMailer } from '../../src/server/platform/mailer.ts';
+import { TestClock } from './clock.ts';
+import { freshDatabase } from './database.ts';
+import { type ReceivedMail, startSmtpPeer } from './smtp.ts';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  clock: TestClock;
+  inbox: ReceivedMail[];
+  /** a client without a session */
+  visitor(): TestClient;
+  /** signs a new user up through the API and returns their signed-in client */
+  signUp(overrides?: Partial<{ name: string; email: string; password: string }>): Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+export function uniqueName(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`.slice(0, 16);
+}
+
+/** One app on a fresh database with a real SMTP peer, for one test file. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-test-'));
+  const smtp = await startSmtpPeer();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_ORIGIN,
+    SMTP_URL: smtp.url,
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = await freshDatabase();
+  const clock = new TestClock();
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: dataDir });
+  const app = await buildApp({ config, database, mailer, clock, logger: false });
+  await app.ready();
+
+  const testApp: TestApp = {
+    app,
+    database,
+    config,
+    clock,
+    inbox: smtp.inbox,
+    visitor: () => new TestClient(app),
+    async signUp(overrides = {}) {
+      const name = overrides.name ?? uniqueName();
+      const client = new TestClient(app, name);
+      const res = await client.post('/api/auth/sign-up', {
+        name,
+        email: overrides.email ?? `${name}@example.com`,
+        password: overrides.password ?? 'secret123',
+      });
+      if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.body}`);
+      return client;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await smtp.close();
+    },
+  };
+  return testApp;
+}
+
+/** Keeps cookies between calls like a browser, and sends the same-origin header unsafe calls need. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly name?: string,
+  ) {}
+
+  async request(opts: InjectOptions): Promise<LightMyRequestResponse> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await this.app.inject({
+      ...opts,
+      headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...(opts.headers ?? {}) },
+    });
+    for (const c of res.cookies) {
+      if (
+        c.value === '' ||
+        (c.maxAge !== undefined && c.maxAge <= 0) ||
+        (c.expires && c.expires.getTime() < Date.now())
+      ) {
+        this.cookies.delete(c.name);
+      } else {
+        this.cookies.set(c.name, c.value);
+      }
+    }
+    return res;
+  }
+
+  get(url: string, query?: Record<string, string>) {
+    return this.request({ method: 'GET', url, query });
+  }
+
+  post(url: string, payload?: unknown, headers?: Record<string, string>) {
+    return this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers });
+  }
+}
