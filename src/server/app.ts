@@ -13,12 +13,16 @@ import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
 import { registerFeedbackRoutes } from './modules/feedback/routes.ts';
 import { FeedbackService } from './modules/feedback/service.ts';
+import { registerItemRoutes } from './modules/items/routes.ts';
+import { ItemsService } from './modules/items/service.ts';
+import { TagsService } from './modules/tags/service.ts';
 import { Auth } from './platform/auth/auth.ts';
 import { registerOriginCheck } from './platform/auth/origin.ts';
 import { SessionStore } from './platform/auth/sessions.ts';
 import { SignInThrottle } from './platform/auth/throttle.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { type EventBus, InProcessEventBus } from './platform/event-bus.ts';
 import type { Mailer } from './platform/mailer.ts';
 
 export interface AppDeps {
@@ -26,6 +30,8 @@ export interface AppDeps {
   database: Database;
   mailer: Mailer;
   clock?: Clock;
+  /** shared between instances on PostgreSQL; in-process by default */
+  bus?: EventBus;
   /** built web app; defaults to dist/web */
   webDir?: string;
   logger?: boolean;
@@ -68,10 +74,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const auth = new Auth(sessions, config);
   const accounts = new AccountsService({ db, clock, throttle: new SignInThrottle(db, clock) });
+  const bus = deps.bus ?? new InProcessEventBus();
+  const tags = new TagsService({ clock });
+  const items = new ItemsService({ db, clock, bus, accounts, tags });
   const feedback = new FeedbackService({ db, mailer, supportEmail: config.supportEmail, accounts });
 
   registerAccountRoutes(app, { accounts, auth });
   registerFeedbackRoutes(app, { feedback, auth });
+  registerItemRoutes(app, { items, auth });
   app.get('/api/health', async () => ({ ok: true, db: database.kind }));
 
   await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR);

@@ -104,8 +104,9 @@ export class TestClient {
     return res;
   }
 
-  get(url: string, query?: Record<string, string>) {
-    return this.request({ method: 'GET', url, query });
+  get(url: string, query?: Record<string, string | undefined>) {
+    const defined = query && Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
+    return this.request({ method: 'GET', url, query: defined as Record<string, string> | undefined });
   }
 
   post(url: string, payload?: unknown, headers?: Record<string, string>) {

@@ -53,3 +53,25 @@ export async function updateUser(
 ): Promise<void> {
   await ex.update(users).set(values).where(eq(users.id, id));
 }
+
+const USAGE_COLUMNS = {
+  pdf: users.pdfUsed,
+  image: users.imageUsed,
+  annotation: users.annotationUsed,
+  outliner: users.outlinerUsed,
+  cachedPage: users.cachedPageUsed,
+} as const;
+export type UsageKind = keyof typeof USAGE_COLUMNS;
+
+/** Moves used counts by the given deltas, never below zero. */
+export async function adjustUsage(
+  ex: Executor,
+  userId: number,
+  delta: Partial<Record<UsageKind, number>>,
+): Promise<void> {
+  const set: Partial<Record<`${UsageKind}Used`, ReturnType<typeof sql>>> = {};
+  for (const [kind, by] of Object.entries(delta) as [UsageKind, number][]) {
+    if (by) set[`${kind}Used`] = sql`greatest(0, ${USAGE_COLUMNS[kind]} + ${by})`;
+  }
+  if (Object.keys(set).length) await ex.update(users).set(set).where(eq(users.id, userId));
+}

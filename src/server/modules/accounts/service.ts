@@ -2,7 +2,7 @@ import { MSG } from '../../../shared/messages.ts';
 import { isPlanId, type PlanId, type PlanUnit } from '../../../shared/plans.ts';
 import { type SignInInput, type SignUpInput, signUpSchema } from '../../../shared/schemas/auth.ts';
 import type { LoadUserInfoReply } from '../../../shared/schemas/user-info.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { type SignInThrottle, throttleKeys } from '../../platform/auth/throttle.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -58,6 +58,14 @@ export class AccountsService {
 
   findUser(id: number): Promise<repo.UserRow | undefined> {
     return repo.findUserById(this.deps.db, id);
+  }
+
+  adjustUsage(ex: Executor, userId: number, delta: Parameters<typeof repo.adjustUsage>[2]): Promise<void> {
+    return repo.adjustUsage(ex, userId, delta);
+  }
+
+  findUserByName(name: string): Promise<repo.UserRow | undefined> {
+    return repo.findUserByName(this.deps.db, name);
   }
 
   async userInfo(userId: number | null): Promise<LoadUserInfoReply> {

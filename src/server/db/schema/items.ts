@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { tsvector } from './types.ts';
+
+export const ITEM_TYPES = ['bookmark', 'image', 'note', 'pdf', 'topic', 'kindle'] as const;
+
+export const items = pgTable(
+  'items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    url: text('url'),
+    /** lowercased host of url, for @host search */
+    host: text('host'),
+    srcUrl: text('src_url'),
+    noteContent: text('note_content'),
+    noteType: text('note_type'),
+    unread: boolean('unread').notNull().default(false),
+    private: boolean('private').notNull().default(true),
+    localId: text('local_id'),
+    thumbnailUrl: text('thumbnail_url'),
+    downloadUrl: text('download_url'),
+    permanentUrl: text('permanent_url'),
+    outlinerIds: bigint('outliner_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    annotationCount: integer('annotation_count').notNull().default(0),
+    searchVector: tsvector('search_vector'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('items_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    index('items_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('items_user_title_idx').on(t.userId, sql`lower(${t.title})`, t.id),
+    index('items_user_type_updated_idx').on(t.userId, t.type, t.updatedAt.desc(), t.id.desc()),
+    index('items_user_public_updated_idx')
+      .on(t.userId, t.updatedAt.desc(), t.id.desc())
+      .where(sql`NOT ${t.private}`),
+    index('items_user_unread_updated_idx')
+      .on(t.userId, t.updatedAt.desc(), t.id.desc())
+      .where(sql`${t.unread}`),
+    index('items_user_host_idx').on(t.userId, t.host),
+    // btree_gin: one GIN over (user, vector) so a search never walks other users' matches
+    index('items_user_search_idx').using('gin', t.userId, t.searchVector),
+    uniqueIndex('items_user_bookmark_url_uq').on(t.userId, t.url).where(sql`${t.type} = 'bookmark'`),
+  ],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** items carrying the tag; recounted whenever its items change */
+    itemCount: integer('item_count').notNull().default(0),
+    /** public items carrying the tag: what visitors see */
+    publicCount: integer('public_count').notNull().default(0),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tags_user_name_lower_uq').on(t.userId, sql`lower(${t.name})`),
+    index('tags_user_count_idx').on(t.userId, t.itemCount.desc()),
+    index('tags_user_recent_idx').on(t.userId, t.lastUsedAt.desc()),
+  ],
+);
+
+export const itemTags = pgTable(
+  'item_tags',
+  {
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    tagId: bigint('tag_id', { mode: 'number' })
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    /** order the user typed the tags in */
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('item_tags_item_tag_uq').on(t.itemId, t.tagId),
+    index('item_tags_tag_idx').on(t.tagId, t.itemId),
+    index('item_tags_user_idx').on(t.userId),
+  ],
+);

@@ -1,0 +1,293 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { PLANS } from '../../../shared/plans.ts';
+import {
+  convertModeSchema,
+  type ItemReply,
+  type ListReply,
+  linkIdsSchema,
+  loadItemSchema,
+  loadItemsSchema,
+  markReadSchema,
+  type SaveBookmarkInput,
+  saveBookmarkSchema,
+} from '../../../shared/schemas/items.ts';
+import { parseSearch } from '../../../shared/search-query.ts';
+import { parseTagInput } from '../../../shared/tags.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { items } from '../../db/schema.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { NotFoundError, PlanLimitError, parse, ValidationError } from '../../platform/errors.ts';
+import { type EventBus, ITEM_CMD, type ItemEvent, userTopic } from '../../platform/event-bus.ts';
+import type { AccountsService } from '../accounts/service.ts';
+import { adsInfoFor, effectivePlan } from '../accounts/user-info.ts';
+import { searchCondition } from '../search/compile.ts';
+import type { TagsService } from '../tags/service.ts';
+import { hostOf, presentItem } from './presenter.ts';
+import * as repo from './repo.ts';
+
+export const FULLTEXT_PREMIUM_MESSAGE = 'Go premium to use fulltext search';
+export const URL_REQUIRED_MESSAGE = 'Please enter the URL of the page to save.';
+/** Related tags are counted over at most this many of the newest matching items. */
+const RELATED_TAGS_SCAN = 2000;
+const RELATED_TAGS_MAX = 100;
+/** Types that cannot be marked unread (spec part 1 §4). */
+const NEVER_UNREAD = new Set(['image', 'note', 'kindle']);
+
+export interface ItemsDeps {
+  db: Db;
+  clock: Clock;
+  bus: EventBus;
+  accounts: AccountsService;
+  tags: TagsService;
+}
+
+interface Viewer {
+  id: number;
+  name: string;
+}
+
+export class ItemsService {
+  constructor(private readonly deps: ItemsDeps) {}
+
+  /** Creates a bookmark, or updates it when link_id is given or the URL is already in the library. */
+  async saveBookmark(userId: number, input: SaveBookmarkInput): Promise<ItemReply> {
+    const data = parse(saveBookmarkSchema, input);
+    const now = this.deps.clock.now();
+    const saved = await this.deps.db.transaction(async (tx) => {
+      let existing: repo.ItemRow | undefined;
+      if (data.link_id !== undefined) {
+        existing = await this.loadOwn(tx, userId, data.link_id);
+      } else {
+        if (!data.url) throw new ValidationError(URL_REQUIRED_MESSAGE, 'url');
+        existing = await repo.findBookmarkByUrl(tx, userId, data.url);
+      }
+      const url = data.new_url ?? data.url ?? existing?.url ?? null;
+      if (url && existing?.type === 'bookmark' && url !== existing.url) {
+        const other = await repo.findBookmarkByUrl(tx, userId, url);
+        if (other) throw new ValidationError('This URL is already in your library.', 'new_url');
+      }
+      const isNote = (existing?.type ?? 'bookmark') === 'note';
+      const fields = {
+        url,
+        host: hostOf(url),
+        title: data.title || existing?.title || url || '',
+        description: data.description ?? existing?.description ?? '',
+        unread: data.unread ?? existing?.unread ?? false,
+        // notes are always private
+        private: isNote ? true : (data.private ?? existing?.private ?? true),
+        updatedAt: now,
+      };
+      let row: repo.ItemRow;
+      if (existing) {
+        await repo.updateItem(tx, userId, existing.id, fields);
+        row = { ...existing, ...fields };
+      } else {
+        row = await repo.insertItem(tx, {
+          ...fields,
+          userId,
+          type: 'bookmark',
+          localId: data.local_id,
+          createdAt: now,
+        });
+      }
+      if (data.tags !== undefined || !existing) {
+        await this.deps.tags.setItemTags(tx, userId, row.id, parseTagInput(data.tags ?? ''));
+      } else if (existing && fields.private !== existing.private) {
+        const recount = await this.deps.tags.prepareRecount(tx, [row.id]);
+        await recount();
+      }
+      await repo.refreshSearchVectors(tx, [row.id]);
+      return row;
+    });
+    const [item] = await this.present(this.deps.db, [saved], userId);
+    await this.publish(userId, { cmd: ITEM_CMD.upsert, link_id: item!.link_id, item });
+    return item!;
+  }
+
+  async loadItem(viewer: Viewer | null, query: unknown): Promise<ItemReply> {
+    const { link_id } = parse(loadItemSchema, query);
+    const row = await repo.findItem(this.deps.db, link_id);
+    // another user's private item is indistinguishable from a missing one
+    if (!row || (row.private && row.userId !== viewer?.id)) throw new NotFoundError();
+    const [item] = await this.present(this.deps.db, [row], viewer?.id ?? null);
+    return item!;
+  }
+
+  async list(viewer: Viewer | null, query: unknown): Promise<ListReply> {
+    const q = parse(loadItemsSchema, query);
+    const ownerName = q.username || viewer?.name;
+    if (!ownerName) throw new ValidationError('username is required.', 'username');
+    const owner = await this.deps.accounts.findUserByName(ownerName);
+    if (!owner) throw new NotFoundError('No such user.');
+    const isOwner = owner.id === viewer?.id;
+
+    const viewerPlan = viewer
+      ? PLANS[effectivePlan((await this.deps.accounts.findUser(viewer.id))!, this.deps.clock.now())]
+      : PLANS.free;
+    if (q.snapshot === 'yes' && !viewerPlan.fullText) throw new PlanLimitError(FULLTEXT_PREMIUM_MESSAGE, -3);
+
+    const conds: SQL[] = [eq(items.userId, owner.id)];
+    if (!isOwner) conds.push(sql`NOT ${items.private}`);
+    if (q.type && q.type !== 'all') conds.push(eq(items.type, q.type));
+    if (q.ann === 'yes') conds.push(sql`${items.annotationCount} > 0`);
+    if (q.ann === 'no') conds.push(sql`${items.annotationCount} = 0`);
+    if (isOwner && q.unread === 'yes') conds.push(sql`${items.unread}`);
+    if (q.privacy === 'public') conds.push(sql`NOT ${items.private}`);
+    if (q.privacy === 'private') conds.push(sql`${items.private}`);
+    if (q.inoutliner === 'no') conds.push(sql`cardinality(${items.outlinerIds}) = 0`);
+    if (q.inoutliner === 'yes') conds.push(sql`cardinality(${items.outlinerIds}) > 0`);
+    const what = (q.what ?? '').trim();
+    const parsed = parseSearch(what);
+    const search = searchCondition(parsed, owner.id, sql`${items.searchVector}`);
+    if (search) conds.push(search);
+    const where = and(...conds)!;
+
+    const db = this.deps.db;
+    const [rows, total, unreadTotal] = await Promise.all([
+      repo.listItems(db, where, q.sort, q.count, q.page_num * q.count),
+      repo.countItems(db, where),
+      isOwner
+        ? repo.countItems(db, and(eq(items.userId, owner.id), sql`${items.unread}`)!)
+        : Promise.resolve(0),
+    ]);
+    const filtered = conds.length > (isOwner ? 1 : 2);
+    const relTags = filtered
+      ? await this.deps.tags.tagCountsForItems(
+          db,
+          repo.matchingIdsQuery(where, RELATED_TAGS_SCAN),
+          RELATED_TAGS_MAX,
+        )
+      : await this.deps.tags.topTags(db, owner.id, !isOwner, RELATED_TAGS_MAX);
+
+    return {
+      items: await this.present(db, rows, viewer?.id ?? null, owner.name),
+      total,
+      unread_total: unreadTotal,
+      rel_tags: relTags,
+      rss_link: '',
+      query_context: {
+        what,
+        type: q.type ?? 'all',
+        page_num: q.page_num,
+        count: q.count,
+        sort: q.sort,
+        username: owner.name,
+        isOwner,
+      },
+      adsInfo: adsInfoFor(viewerPlan.ads),
+    };
+  }
+
+  /** Marks read (1) or unread (0); image, note and kindle items are skipped when marking unread. */
+  async markRead(userId: number, input: unknown): Promise<{ link_ids: number[]; unread_total: number }> {
+    const { link_id, readed } = parse(markReadSchema, input);
+    const unread = Number(readed) === 0;
+    const changed = await this.deps.db.transaction(async (tx) => {
+      const owned = await this.requireOwned(tx, userId, link_id);
+      const ids = owned
+        .filter((i) => !(unread && NEVER_UNREAD.has(i.type)) && i.unread !== unread)
+        .map((i) => i.id);
+      await repo.setUnread(tx, userId, ids, unread, this.deps.clock.now());
+      return ids;
+    });
+    await this.publishUpserts(userId, changed);
+    const unreadTotal = await repo.countItems(
+      this.deps.db,
+      and(eq(items.userId, userId), sql`${items.unread}`)!,
+    );
+    return { link_ids: changed, unread_total: unreadTotal };
+  }
+
+  /** Public or private; notes stay private. */
+  async convertMode(userId: number, input: unknown): Promise<{ link_ids: number[] }> {
+    const { link_id, mode } = parse(convertModeSchema, input);
+    const makePrivate = mode === 'private' || Number(mode) === 2;
+    const changed = await this.deps.db.transaction(async (tx) => {
+      const owned = await this.requireOwned(tx, userId, link_id);
+      const ids = owned
+        .filter((i) => i.private !== makePrivate && !(i.type === 'note' && !makePrivate))
+        .map((i) => i.id);
+      const recount = await this.deps.tags.prepareRecount(tx, ids);
+      await repo.setPrivate(tx, userId, ids, makePrivate, this.deps.clock.now());
+      await recount();
+      return ids;
+    });
+    await this.publishUpserts(userId, changed);
+    return { link_ids: changed };
+  }
+
+  /** Deletes the items and lowers the pdf and image used counts by the number deleted. */
+  async delete(userId: number, input: unknown): Promise<{ link_ids: number[] }> {
+    const { link_id } = parse(linkIdsSchema, input);
+    const deleted = await this.deps.db.transaction(async (tx) => {
+      await this.requireOwned(tx, userId, link_id);
+      const recount = await this.deps.tags.prepareRecount(tx, link_id);
+      const rows = await repo.deleteItems(tx, userId, link_id);
+      await recount();
+      await this.deps.accounts.adjustUsage(tx, userId, {
+        pdf: -rows.filter((r) => r.type === 'pdf').length,
+        image: -rows.filter((r) => r.type === 'image').length,
+      });
+      return rows.map((r) => r.id);
+    });
+    for (const id of deleted) await this.publish(userId, { cmd: ITEM_CMD.remove, link_id: id });
+    return { link_ids: deleted };
+  }
+
+  /** The caller's own items for an export, in the order given. */
+  async ownItemsForExport(userId: number, input: unknown): Promise<ItemReply[]> {
+    const { link_id } = parse(linkIdsSchema, input);
+    await this.requireOwned(this.deps.db, userId, link_id);
+    const rows = await repo.findOwnItems(this.deps.db, userId, link_id);
+    const presented = await this.present(this.deps.db, rows, userId);
+    const byId = new Map(presented.map((i) => [i.link_id, i]));
+    return link_id.map((id) => byId.get(id)!);
+  }
+
+  /** All ids must be the caller's: one stranger's id refuses the whole call, so nothing half-happens. */
+  private async requireOwned(ex: Executor, userId: number, ids: number[]) {
+    const owned = await repo.ownedItems(ex, userId, ids);
+    if (owned.length !== ids.length) throw new NotFoundError();
+    return owned;
+  }
+
+  private async loadOwn(ex: Executor, userId: number, id: number): Promise<repo.ItemRow> {
+    const row = await repo.findItem(ex, id);
+    if (!row || row.userId !== userId) throw new NotFoundError();
+    return row;
+  }
+
+  private async present(
+    ex: Executor,
+    rows: repo.ItemRow[],
+    viewerId: number | null,
+    ownerName?: string,
+  ): Promise<ItemReply[]> {
+    if (rows.length === 0) return [];
+    const tNames = await repo.tagNamesFor(
+      ex,
+      rows.map((r) => r.id),
+    );
+    const names = new Map<number, string>();
+    if (ownerName) names.set(rows[0]!.userId, ownerName);
+    for (const r of rows) {
+      if (!names.has(r.userId))
+        names.set(r.userId, (await this.deps.accounts.findUser(r.userId))?.name ?? '');
+    }
+    return rows.map((r) =>
+      presentItem(r, tNames.get(r.id) ?? '', names.get(r.userId)!, r.userId === viewerId),
+    );
+  }
+
+  private async publishUpserts(userId: number, ids: number[]) {
+    if (ids.length === 0) return;
+    const rows = await repo.findOwnItems(this.deps.db, userId, ids);
+    const presented = await this.present(this.deps.db, rows, userId);
+    for (const item of presented)
+      await this.publish(userId, { cmd: ITEM_CMD.upsert, link_id: item.link_id, item });
+  }
+
+  private publish(userId: number, event: ItemEvent) {
+    return this.deps.bus.publish(userTopic(userId), event);
+  }
+}

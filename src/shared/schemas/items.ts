@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '../limits.ts';
+
+export const ITEM_TYPE_NAMES = ['bookmark', 'image', 'note', 'pdf', 'topic', 'kindle'] as const;
+export type ItemType = (typeof ITEM_TYPE_NAMES)[number];
+export const LIST_SORTS = ['updated', 'created', 'title'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+export const BULK_MAX = 1000;
+export const TITLE_MAX = 1000;
+export const DESCRIPTION_MAX = 20_000;
+export const URL_MAX = 4096;
+
+/** Forms send booleans as true/false, 1/0, 'yes'/'no' or 'on'; all mean the same. */
+const flag = z
+  .union([z.boolean(), z.number(), z.string()])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'yes' || v === 'on');
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(URL_MAX, { error: 'The URL is too long.' })
+  .refine(
+    (v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === 'http:' || u.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { error: 'Please enter a valid URL starting with http:// or https://.' },
+  );
+
+const linkId = z.coerce.number({ error: 'link_id must be a number.' }).int().positive();
+
+/** POST /item/save/bookmark */
+export const saveBookmarkSchema = z.object({
+  link_id: linkId.optional(),
+  url: httpUrl.optional(),
+  new_url: httpUrl.optional(),
+  title: z.string().trim().max(TITLE_MAX, { error: 'The title is too long.' }).optional(),
+  tags: z.string().max(5000).optional(),
+  description: z.string().max(DESCRIPTION_MAX, { error: 'The description is too long.' }).optional(),
+  unread: flag.optional(),
+  private: flag.optional(),
+  lists: z.string().optional(),
+  groups: z.string().optional(),
+  note_type: z.string().optional(),
+  local_id: z.string().max(100).optional(),
+});
+export type SaveBookmarkInput = z.infer<typeof saveBookmarkSchema>;
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** Load parameters of load_user_items / search_user_items (page_num is 0-based). */
+export const loadItemsSchema = z.object({
+  type: z.preprocess(emptyToUndefined, z.enum([...ITEM_TYPE_NAMES, 'all']).optional()),
+  what: z.string().max(1000, { error: 'The search is too long.' }).optional(),
+  ann: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
+  unread: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
+  privacy: z.preprocess(emptyToUndefined, z.enum(['public', 'private', 'all']).optional()),
+  snapshot: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
+  inoutliner: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
+  page_num: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100_000).default(0)),
+  sort: z.preprocess(emptyToUndefined, z.enum(LIST_SORTS).default('updated')),
+  count: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'count must be 24, 48 or 96.' })
+      .default(PAGE_SIZE_DEFAULT),
+  ),
+  username: z.string().max(100).optional(),
+  format: z.string().optional(),
+});
+export type LoadItemsInput = z.infer<typeof loadItemsSchema>;
+
+/** Comma-separated ids of one or many items. */
+export const linkIdsField = z
+  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+  .transform((v, ctx) => {
+    const parts = (Array.isArray(v) ? v : String(v).split(',')).map((p) => String(p).trim()).filter(Boolean);
+    const ids = parts.map(Number);
+    if (ids.length === 0 || ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) {
+      ctx.addIssue({ code: 'custom', message: 'link_id must be one id or comma-separated ids.' });
+      return z.NEVER;
+    }
+    if (ids.length > BULK_MAX) {
+      ctx.addIssue({ code: 'custom', message: `At most ${BULK_MAX} items at once.` });
+      return z.NEVER;
+    }
+    return [...new Set(ids)];
+  });
+
+export const linkIdsSchema = z.object({ link_id: linkIdsField });
+export const markReadSchema = z.object({
+  link_id: linkIdsField,
+  readed: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
+    error: 'readed must be 1 or 0.',
+  }),
+});
+/** mode: 'public' or 0 is public; 'private' or 2 is private. */
+export const convertModeSchema = z.object({
+  link_id: linkIdsField,
+  mode: z.union([z.enum(['public', 'private']), z.literal(0), z.literal(2), z.literal('0'), z.literal('2')], {
+    error: 'mode must be public or private.',
+  }),
+});
+export const loadItemSchema = z.object({ link_id: linkId });
+
+/** One item as every list and call returns it (spec part 1 §3). */
+export interface ItemReply {
+  link_id: number;
+  type_name: ItemType;
+  title: string;
+  description: string;
+  url: string;
+  src_url: string;
+  host: string;
+  t_name: string;
+  annotations: unknown[];
+  annotation_count: number;
+  readed: 0 | 1;
+  private: 0 | 1;
+  mode: 'private' | 'public';
+  created_at: number;
+  updated_at: number;
+  note_content: string;
+  is_rich_note: boolean;
+  local_id: string;
+  ouliner_id: number[];
+  is_attached_item: boolean;
+  download_url: string;
+  permanent_url: string;
+  thumbnail_url: string;
+  user_name: string;
+  /** what the caller may do: the UI does not guess */
+  canEdit: boolean;
+}
+
+export interface ListReply {
+  items: ItemReply[];
+  total: number;
+  unread_total: number;
+  rel_tags: { name: string; count: number }[];
+  rss_link: string;
+  query_context: {
+    what: string;
+    type: string;
+    page_num: number;
+    count: number;
+    sort: ListSort;
+    username: string;
+    isOwner: boolean;
+  };
+  adsInfo: { showAds: boolean; adPosition: number; searchAds: number };
+}

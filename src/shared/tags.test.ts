@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { formatTagInput, parseTagInput, splitTName } from './tags.ts';
+
+describe('parseTagInput', () => {
+  it.each([
+    ['design css', ['design', 'css']],
+    ['  design   css  ', ['design', 'css']],
+    ['"web design" css', ['web design', 'css']],
+    ['a,b, c', ['a', 'b', 'c']],
+    ['"a","b c"', ['a', 'b c']],
+    ['Design design DESIGN', ['Design']],
+    ['no_tag real NO_TAG', ['real']],
+    ['"" ""', []],
+    ['"unterminated quote', ['unterminated quote']],
+    ['日本語 café', ['日本語', 'café']],
+    ['""spaced   out""', ['spaced', 'out']],
+  ])('%j -> %j', (input, expected) => {
+    expect(parseTagInput(input)).toEqual(expected);
+  });
+
+  it('round-trips through formatTagInput', () => {
+    const tags = ['web design', 'css', '日本語'];
+    expect(parseTagInput(formatTagInput(tags))).toEqual(tags);
+  });
+
+  it('splits t_name', () => {
+    expect(splitTName('')).toEqual([]);
+    expect(splitTName('a,web design')).toEqual(['a', 'web design']);
+  });
+});
