@@ -15,6 +15,7 @@ import { registerFeedbackRoutes } from './modules/feedback/routes.ts';
 import { FeedbackService } from './modules/feedback/service.ts';
 import { registerItemRoutes } from './modules/items/routes.ts';
 import { ItemsService } from './modules/items/service.ts';
+import { registerTagRoutes } from './modules/tags/routes.ts';
 import { TagsService } from './modules/tags/service.ts';
 import { Auth } from './platform/auth/auth.ts';
 import { registerOriginCheck } from './platform/auth/origin.ts';
@@ -75,13 +76,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = new Auth(sessions, config);
   const accounts = new AccountsService({ db, clock, throttle: new SignInThrottle(db, clock) });
   const bus = deps.bus ?? new InProcessEventBus();
-  const tags = new TagsService({ clock });
+  const tags = new TagsService({ db, clock, accounts });
   const items = new ItemsService({ db, clock, bus, accounts, tags });
   const feedback = new FeedbackService({ db, mailer, supportEmail: config.supportEmail, accounts });
 
   registerAccountRoutes(app, { accounts, auth });
   registerFeedbackRoutes(app, { feedback, auth });
   registerItemRoutes(app, { items, auth });
+  registerTagRoutes(app, { tags, items, auth });
   app.get('/api/health', async () => ({ ok: true, db: database.kind }));
 
   await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR);

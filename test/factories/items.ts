@@ -1,8 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema.ts';
-import { insertItem, type NewItem, refreshSearchVectors } from '../../src/server/modules/items/repo.ts';
+import { AccountsService } from '../../src/server/modules/accounts/service.ts';
+import { insertItem, type NewItem } from '../../src/server/modules/items/repo.ts';
+import { refreshSearchVectors } from '../../src/server/modules/search/vectors.ts';
 import { TagsService } from '../../src/server/modules/tags/service.ts';
+import { SignInThrottle } from '../../src/server/platform/auth/throttle.ts';
 import { systemClock } from '../../src/server/platform/clock.ts';
 import type { TestClient } from '../helpers/app.ts';
 
@@ -13,6 +16,16 @@ export async function userIdOf(database: Database, name: string): Promise<number
 }
 
 let seq = 0;
+
+function tagsService(database: Database): TagsService {
+  const clock = systemClock;
+  const accounts = new AccountsService({
+    db: database.db,
+    clock,
+    throttle: new SignInThrottle(database.db, clock),
+  });
+  return new TagsService({ db: database.db, clock, accounts });
+}
 
 /** Saves a bookmark through the API, like the add-bookmark form does. */
 export async function saveBookmark(
@@ -53,7 +66,7 @@ export async function buildItem(
       private: false,
       ...values,
     });
-    await new TagsService({ clock: systemClock }).setItemTags(tx, userId, row.id, tags);
+    await tagsService(database).setItemTags(tx, userId, row.id, tags);
     await refreshSearchVectors(tx, [row.id]);
     return row.id;
   });

@@ -80,14 +80,6 @@ export async function deleteItems(ex: Executor, userId: number, ids: number[]): 
     .returning();
 }
 
-export async function refreshSearchVectors(ex: Executor, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await ex
-    .update(items)
-    .set({ searchVector: sql`folio_item_search_vector(${items.id})` })
-    .where(inArray(items.id, ids));
-}
-
 /** t_name of each item: its tags in the order they were typed. */
 export async function tagNamesFor(ex: Executor, ids: number[]): Promise<Map<number, string>> {
   const map = new Map<number, string>();

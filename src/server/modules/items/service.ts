@@ -12,7 +12,7 @@ import {
   saveBookmarkSchema,
 } from '../../../shared/schemas/items.ts';
 import { parseSearch } from '../../../shared/search-query.ts';
-import { parseTagInput } from '../../../shared/tags.ts';
+import { parseTagInput, splitTName } from '../../../shared/tags.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { items } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -21,6 +21,7 @@ import { type EventBus, ITEM_CMD, type ItemEvent, userTopic } from '../../platfo
 import type { AccountsService } from '../accounts/service.ts';
 import { adsInfoFor, effectivePlan } from '../accounts/user-info.ts';
 import { searchCondition } from '../search/compile.ts';
+import { refreshSearchVectors } from '../search/vectors.ts';
 import type { TagsService } from '../tags/service.ts';
 import { hostOf, presentItem } from './presenter.ts';
 import * as repo from './repo.ts';
@@ -32,6 +33,16 @@ const RELATED_TAGS_SCAN = 2000;
 const RELATED_TAGS_MAX = 100;
 /** Types that cannot be marked unread (spec part 1 §4). */
 const NEVER_UNREAD = new Set(['image', 'note', 'kindle']);
+
+function dedupeTags(names: string[]): string[] {
+  const seen = new Set<string>();
+  return names.filter((n) => {
+    const key = n.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 export interface ItemsDeps {
   db: Db;
@@ -96,7 +107,7 @@ export class ItemsService {
         const recount = await this.deps.tags.prepareRecount(tx, [row.id]);
         await recount();
       }
-      await repo.refreshSearchVectors(tx, [row.id]);
+      await refreshSearchVectors(tx, [row.id]);
       return row;
     });
     const [item] = await this.present(this.deps.db, [saved], userId);
@@ -232,6 +243,28 @@ export class ItemsService {
     });
     for (const id of deleted) await this.publish(userId, { cmd: ITEM_CMD.remove, link_id: id });
     return { link_ids: deleted };
+  }
+
+  /** Revise Tags: mode 1 adds the tags to each item, mode 0 replaces each item's tags with them. */
+  async reviseTags(
+    userId: number,
+    ids: number[],
+    tagText: string,
+    mode: 0 | 1,
+  ): Promise<Map<number, string>> {
+    const given = parseTagInput(tagText);
+    const result = await this.deps.db.transaction(async (tx) => {
+      await this.requireOwned(tx, userId, ids);
+      const current = await repo.tagNamesFor(tx, ids);
+      for (const id of ids) {
+        const names = mode === 1 ? [...splitTName(current.get(id) ?? ''), ...given] : given;
+        await this.deps.tags.setItemTags(tx, userId, id, dedupeTags(names));
+      }
+      await refreshSearchVectors(tx, ids);
+      return repo.tagNamesFor(tx, ids);
+    });
+    await this.publishUpserts(userId, ids);
+    return result;
   }
 
   /** The caller's own items for an export, in the order given. */

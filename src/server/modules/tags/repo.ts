@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { itemTags, tags } from '../../db/schema.ts';
@@ -93,4 +93,127 @@ export async function topTags(
     .where(and(eq(tags.userId, userId), sql`${count} > 0`))
     .orderBy(sql`${count} DESC`, sql`lower(${tags.name})`)
     .limit(limit);
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface TagListFilter {
+  userId: number;
+  publicOnly: boolean;
+  /** restricts counts to items of a type, unread items or annotated items */
+  itemFilter: SQL | null;
+  nav?: string;
+  search?: string;
+  sort: 'top' | 'recent' | 'name';
+  limit: number;
+  offset: number;
+}
+
+/** One page of tags with counts, and how many tags match in all. */
+export async function listTags(
+  ex: Executor,
+  f: TagListFilter,
+): Promise<{ tags: { name: string; count: number }[]; total: number }> {
+  const nameConds: SQL[] = [];
+  if (f.nav === 'other') nameConds.push(sql`t.name !~ '^[A-Za-z]'`);
+  else if (f.nav) nameConds.push(sql`lower(t.name) LIKE ${`${f.nav.toLowerCase()}%`}`);
+  if (f.search) nameConds.push(sql`lower(t.name) LIKE ${`%${escapeLike(f.search.toLowerCase())}%`}`);
+  const nameWhere = nameConds.length ? sql` AND ${sql.join(nameConds, sql` AND `)}` : sql``;
+  const order =
+    f.sort === 'name'
+      ? sql`lower(name), name`
+      : f.sort === 'recent'
+        ? sql`last_used_at DESC, lower(name)`
+        : sql`count DESC, lower(name)`;
+
+  // Counts over all items are kept on the tag row; narrower tabs count through item_tags.
+  const counted = f.itemFilter
+    ? sql`SELECT t.name, t.last_used_at, count(*)::int AS count
+          FROM item_tags it JOIN items i ON i.id = it.item_id JOIN tags t ON t.id = it.tag_id
+          WHERE it.user_id = ${f.userId} AND ${f.itemFilter}
+            ${f.publicOnly ? sql`AND NOT i.private` : sql``} ${nameWhere}
+          GROUP BY t.id, t.name, t.last_used_at`
+    : sql`SELECT t.name, t.last_used_at, ${f.publicOnly ? sql`t.public_count` : sql`t.item_count`} AS count
+          FROM tags t WHERE t.user_id = ${f.userId} ${nameWhere}`;
+  const rows = await queryRows<{ name: string; count: number; total: number }>(
+    ex,
+    sql`SELECT name, count, count(*) OVER ()::int AS total FROM (${counted}) c WHERE count > 0
+        ORDER BY ${order} LIMIT ${f.limit} OFFSET ${f.offset}`,
+  );
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && f.offset > 0) {
+    const [row] = await queryRows<{ n: number }>(
+      ex,
+      sql`SELECT count(*)::int AS n FROM (${counted}) c WHERE count > 0`,
+    );
+    total = row!.n;
+  }
+  return { tags: rows.map((r) => ({ name: r.name, count: Number(r.count) })), total };
+}
+
+/** Exact match first, then prefix, then any substring; busier tags first within each. */
+export async function suggestTags(ex: Executor, userId: number, q: string, limit: number): Promise<string[]> {
+  const lowered = q.toLowerCase();
+  const like = escapeLike(lowered);
+  const rows = await queryRows<{ name: string }>(
+    ex,
+    sql`SELECT name FROM tags
+        WHERE user_id = ${userId} AND item_count > 0 AND lower(name) LIKE ${`%${like}%`}
+        ORDER BY (lower(name) = ${lowered}) DESC, (lower(name) LIKE ${`${like}%`}) DESC, item_count DESC, lower(name)
+        LIMIT ${limit}`,
+  );
+  return rows.map((r) => r.name);
+}
+
+export async function findTagByName(ex: Executor, userId: number, name: string) {
+  const [row] = await ex
+    .select()
+    .from(tags)
+    .where(and(eq(tags.userId, userId), sql`lower(${tags.name}) = lower(${name})`))
+    .limit(1);
+  return row;
+}
+
+export async function itemIdsWithTag(ex: Executor, tagId: number): Promise<number[]> {
+  const rows = await ex.select({ itemId: itemTags.itemId }).from(itemTags).where(eq(itemTags.tagId, tagId));
+  return rows.map((r) => r.itemId);
+}
+
+/** Moves every item of `fromId` onto `toId` (skipping items that already carry it), then drops `fromId`. */
+export async function mergeTag(ex: Executor, fromId: number, toId: number): Promise<void> {
+  await ex.execute(sql`
+    INSERT INTO item_tags (item_id, tag_id, user_id, position)
+    SELECT item_id, ${toId}, user_id, position FROM item_tags WHERE tag_id = ${fromId}
+    ON CONFLICT (item_id, tag_id) DO NOTHING`);
+  await ex.delete(tags).where(eq(tags.id, fromId));
+}
+
+export async function renameTag(ex: Executor, tagId: number, name: string): Promise<void> {
+  await ex.update(tags).set({ name }).where(eq(tags.id, tagId));
+}
+
+export async function deleteTag(ex: Executor, tagId: number): Promise<void> {
+  await ex.delete(tags).where(eq(tags.id, tagId));
+}
+
+/** The user's tags that appear as whole words in the text (case-insensitive), busiest first. */
+export async function tagsMentionedIn(
+  ex: Executor,
+  userId: number,
+  words: string[],
+  limit: number,
+): Promise<string[]> {
+  if (words.length === 0) return [];
+  const rows = await queryRows<{ name: string }>(
+    ex,
+    sql`SELECT name FROM tags WHERE user_id = ${userId} AND item_count > 0
+        AND lower(name) IN (${sql.join(
+          words.map((w) => sql`${w}`),
+          sql`, `,
+        )})
+        ORDER BY item_count DESC, lower(name) LIMIT ${limit}`,
+  );
+  return rows.map((r) => r.name);
 }

@@ -1,16 +1,45 @@
-import type { Executor } from '../../db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  cutTitleForTags,
+  type LoadTagsReply,
+  loadTagsSchema,
+  recommendedTagsSchema,
+  suggestTagsSchema,
+  type TagTabType,
+  updateTagSchema,
+} from '../../../shared/schemas/tags.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { NotFoundError, parse, ValidationError } from '../../platform/errors.ts';
+import type { AccountsService } from '../accounts/service.ts';
+import { refreshSearchVectors } from '../search/vectors.ts';
 import * as repo from './repo.ts';
 
-/** Tag bookkeeping other modules call inside their transactions; counts always follow a change. */
+const RECOMMENDED_MAX = 10;
+
+/** What each tag tab counts (spec part 1 §3 tag tab types). */
+function tabFilter(type: TagTabType): SQL | null {
+  switch (type) {
+    case 'all':
+      return null;
+    case 'unread':
+      return sql`i.unread`;
+    case 'ann':
+      return sql`i.annotation_count > 0`;
+    default:
+      return sql`i.type = ${type}`;
+  }
+}
+
+/** Tags: counts always follow a change; other modules call the item-level methods inside their transactions. */
 export class TagsService {
-  constructor(private readonly deps: { clock: Clock }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; accounts: AccountsService }) {}
 
   /** Gives an item exactly these tags (in this order) and recounts every tag involved. */
   async setItemTags(tx: Executor, userId: number, itemId: number, names: string[]): Promise<void> {
     const before = await repo.tagIdsOfItems(tx, [itemId]);
     const ids = await repo.ensureTags(tx, userId, names);
-    const after = names.map((n) => ids.get(n.toLowerCase())!).filter((id) => id !== undefined);
+    const after = names.map((n) => ids.get(n.toLowerCase())).filter((id): id is number => id !== undefined);
     await repo.replaceItemTags(tx, userId, itemId, [...new Set(after)]);
     await repo.touchTags(tx, after, this.deps.clock.now());
     await repo.recountTags(tx, [...new Set([...before, ...after])]);
@@ -28,5 +57,73 @@ export class TagsService {
 
   tagCountsForItems(ex: Executor, itemIdsQuery: Parameters<typeof repo.tagCountsForItems>[1], limit: number) {
     return repo.tagCountsForItems(ex, itemIdsQuery, limit);
+  }
+
+  /** GET /interact_api/load_user_tags: visitors and other users see public counts only. */
+  async list(viewer: { id: number; name: string } | null, query: unknown): Promise<LoadTagsReply> {
+    const q = parse(loadTagsSchema, query);
+    const ownerName = q.username || viewer?.name;
+    if (!ownerName) throw new ValidationError('username is required.', 'username');
+    const owner = await this.deps.accounts.findUserByName(ownerName);
+    if (!owner) throw new NotFoundError('No such user.');
+    const isOwner = owner.id === viewer?.id;
+    // unread is the owner's own state: nobody else sees it
+    if (!isOwner && q.type === 'unread') return { tags: [], total: 0 };
+    return repo.listTags(this.deps.db, {
+      userId: owner.id,
+      publicOnly: !isOwner,
+      itemFilter: tabFilter(q.type),
+      nav: q.nav,
+      search: q.search?.trim() || undefined,
+      sort: q.sort,
+      limit: q.count,
+      offset: q.page_num * q.count,
+    });
+  }
+
+  /** Suggestions for the search box and tag inputs; a leading # is matched without it. */
+  async suggest(userId: number, query: unknown): Promise<string[]> {
+    const { q, limit } = parse(suggestTagsSchema, query);
+    const text = q.trim().replace(/^#/, '').replace(/^"/, '').trim();
+    if (!text) return [];
+    return repo.suggestTags(this.deps.db, userId, text, limit);
+  }
+
+  /** Renames a tag everywhere; onto an existing tag it merges; to empty it leaves every item untagged of it. */
+  async rename(userId: number, input: unknown): Promise<void> {
+    const { old_tag, new: next } = parse(updateTagSchema, input);
+    await this.deps.db.transaction(async (tx) => {
+      const tag = await repo.findTagByName(tx, userId, old_tag);
+      if (!tag) throw new NotFoundError('No such tag.');
+      const itemIds = await repo.itemIdsWithTag(tx, tag.id);
+      if (next === '') {
+        await repo.deleteTag(tx, tag.id);
+      } else {
+        const target = await repo.findTagByName(tx, userId, next);
+        if (target && target.id !== tag.id) {
+          await repo.mergeTag(tx, tag.id, target.id);
+          await repo.recountTags(tx, [target.id]);
+        } else {
+          await repo.renameTag(tx, tag.id, next);
+        }
+      }
+      await refreshSearchVectors(tx, itemIds);
+    });
+  }
+
+  /** The user's own tags found in the page title (cut to 200 bytes, non-ASCII counting 2) or its host. */
+  async recommended(userId: number, query: unknown): Promise<string[]> {
+    const { title, url } = parse(recommendedTagsSchema, query);
+    let host = '';
+    try {
+      host = url ? new URL(url).hostname : '';
+    } catch {
+      host = '';
+    }
+    const words = `${cutTitleForTags(title)} ${host.replace(/\./g, ' ')}`
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}_+#-]+/u)
+      .filter((w) => w.length > 1);
+    return repo.tagsMentionedIn(this.deps.db, userId, [...new Set(words)].slice(0, 200), RECOMMENDED_MAX);
   }
 }

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { TAG_SUGGESTIONS_MAX } from '../limits.ts';
+import { linkIdsField } from './items.ts';
+
+export const TAG_TAB_TYPES = ['all', 'bookmark', 'image', 'pdf', 'note', 'unread', 'ann'] as const;
+export type TagTabType = (typeof TAG_TAB_TYPES)[number];
+export const TAG_SORTS = ['top', 'recent', 'name'] as const;
+export const TAG_LIST_MAX = 300;
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** GET /interact_api/load_user_tags */
+export const loadTagsSchema = z.object({
+  type: z.preprocess(emptyToUndefined, z.enum(TAG_TAB_TYPES).default('all')),
+  sort: z.preprocess(emptyToUndefined, z.enum(TAG_SORTS).default('top')),
+  count: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(TAG_LIST_MAX).default(20)),
+  page_num: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100_000).default(0)),
+  /** a letter a-z, or 'other' for names not starting with a letter */
+  nav: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^([a-z]|other)$/i, { error: 'nav must be a letter or other.' })
+      .optional(),
+  ),
+  search: z.string().max(100).optional(),
+  username: z.string().max(100).optional(),
+});
+export type LoadTagsInput = z.infer<typeof loadTagsSchema>;
+
+export interface TagCount {
+  name: string;
+  count: number;
+}
+export interface LoadTagsReply {
+  tags: TagCount[];
+  total: number;
+}
+
+export const suggestTagsSchema = z.object({
+  q: z.string().max(100).default(''),
+  limit: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(TAG_SUGGESTIONS_MAX).default(TAG_SUGGESTIONS_MAX),
+  ),
+});
+
+const tagName = z
+  .string({ error: 'Please give the tag name.' })
+  .transform((v) => v.replace(/"/g, '').trim().replace(/\s+/g, ' '))
+  .refine((v) => !v.includes(','), { error: 'A tag name cannot contain a comma.' })
+  .refine((v) => v.length <= 100, { error: 'The tag name is too long.' });
+
+/** POST /tag_mana2/update_tags: an empty new name deletes the tag from every item. */
+export const updateTagSchema = z.object({
+  old_tag: tagName.refine((v) => v.length > 0, { error: 'Please give the tag name.' }),
+  new: tagName.default(''),
+});
+
+/** editTagOption: 1 adds the tags, 0 replaces the item's tags with them. */
+const editTagOption = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
+  error: 'editTagOption must be 1 (add) or 0 (replace).',
+});
+
+export const editItemTagsSchema = z.object({
+  editTags: z.string().max(5000).default(''),
+  editTagOption,
+  link_id: linkIdsField,
+});
+
+/** infos: the selected items, as ids, comma-separated ids, [{link_id}] or that list as JSON text. */
+export const batchEditTagsSchema = z.object({
+  editTags: z.string().max(5000).default(''),
+  editTagOption,
+  infos: z.preprocess((v) => {
+    let value = v;
+    if (typeof value === 'string' && value.trim().startsWith('[')) {
+      try {
+        value = JSON.parse(value);
+      } catch {
+        return v;
+      }
+    }
+    if (Array.isArray(value)) {
+      return value.map((x) =>
+        x && typeof x === 'object' && 'link_id' in x ? (x as { link_id: unknown }).link_id : x,
+      );
+    }
+    return value;
+  }, linkIdsField),
+});
+
+/** GET /tag_mana2/load_recommended_tags */
+export const recommendedTagsSchema = z.object({
+  title: z.string().max(10_000).default(''),
+  url: z.string().max(4096).default(''),
+});
+
+/** Cuts a title to `max` bytes where every character above ASCII counts 2 (spec part 1 §5). */
+export function cutTitleForTags(title: string, max = 200): string {
+  let used = 0;
+  let out = '';
+  for (const ch of title) {
+    const cost = ch.charCodeAt(0) > 127 ? 2 : 1;
+    if (used + cost > max) break;
+    used += cost;
+    out += ch;
+  }
+  return out;
+}
