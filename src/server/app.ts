@@ -15,6 +15,7 @@ import { registerFeedbackRoutes } from './modules/feedback/routes.ts';
 import { FeedbackService } from './modules/feedback/service.ts';
 import { registerItemRoutes } from './modules/items/routes.ts';
 import { ItemsService } from './modules/items/service.ts';
+import { registerLiveRoutes } from './modules/live/routes.ts';
 import { registerTagRoutes } from './modules/tags/routes.ts';
 import { TagsService } from './modules/tags/service.ts';
 import { Auth } from './platform/auth/auth.ts';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFeedbackRoutes(app, { feedback, auth });
   registerItemRoutes(app, { items, auth });
   registerTagRoutes(app, { tags, items, auth });
+  await registerLiveRoutes(app, { bus, auth, publicUrl: config.publicUrl });
   app.get('/api/health', async () => ({ ok: true, db: database.kind }));
 
   await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR);

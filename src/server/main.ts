@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock.ts';
 import { createMailer } from './platform/mailer.ts';
+import { createEventBus } from './platform/pg-event-bus.ts';
 
 async function main() {
   const config = loadConfig();
@@ -15,10 +16,17 @@ async function main() {
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, 'outbox'),
   });
-  const app = await buildApp({ config, database, mailer });
+  // The bus exists before the app, so it logs through a reference the app's logger fills in.
+  const log: { warn?: (obj: object, msg: string) => void } = {};
+  const bus = await createEventBus(config, database, (msg, err) =>
+    log.warn ? log.warn({ err }, msg) : console.warn(msg, err ?? ''),
+  );
+  const app = await buildApp({ config, database, mailer, bus });
+  log.warn = (obj, msg) => app.log.warn(obj, msg);
 
   const shutdown = async () => {
     await app.close();
+    await bus.close();
     await database.close();
     release();
     process.exit(0);

@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
+import type { EventBus } from '../../src/server/platform/event-bus.ts';
 import { createMailer } from '../../src/server/platform/mailer.ts';
 import { TestClock } from './clock.ts';
 import { freshDatabase } from './database.ts';
@@ -31,8 +32,14 @@ export function uniqueName(prefix = 'user'): string {
   return `${prefix}${Date.now().toString(36)}${counter}`.slice(0, 16);
 }
 
-/** One app on a fresh database with a real SMTP peer, for one test file. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * One app on a fresh database with a real SMTP peer, for one test file. `deps` lets a test run an
+ * instance on a database it opened itself (closed with the app) or with its own event bus.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: { database?: Database; bus?: EventBus } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-test-'));
   const smtp = await startSmtpPeer();
   const config = loadConfig({
@@ -43,10 +50,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const database = await freshDatabase();
+  const database = deps.database ?? (await freshDatabase());
   const clock = new TestClock();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: dataDir });
-  const app = await buildApp({ config, database, mailer, clock, logger: false });
+  const app = await buildApp({ config, database, mailer, clock, bus: deps.bus, logger: false });
   await app.ready();
 
   const testApp: TestApp = {

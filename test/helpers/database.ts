@@ -2,11 +2,16 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../../src/server/db/client.ts';
 
+/** On PostgreSQL, `url` lets a test open a second connection (another app instance) to it. */
+export interface TestDatabase extends Database {
+  url?: string;
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database
  * created on TEST_DATABASE_URL's server (dropped again on close) when the project says so.
  */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(): Promise<TestDatabase> {
   if (process.env.FOLIO_TEST_DB !== 'postgres') {
     const database = await openPglite();
     await database.migrate();
@@ -25,6 +30,7 @@ export async function freshDatabase(): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

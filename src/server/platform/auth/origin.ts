@@ -6,7 +6,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Non-browser clients without an Origin header send this instead; browsers cannot send it cross-site without CORS. */
 export const CSRF_HEADER = 'x-folio-csrf';
 
-function ownOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+/** The origin the app is served from: PUBLIC_URL when set, else the request's own scheme and host. */
+export function ownOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
   if (publicUrl) return new URL(publicUrl).origin;
   return `${request.protocol}://${request.host}`;
 }

@@ -1,0 +1,88 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Auth } from '../../platform/auth/auth.ts';
+import { ownOrigin } from '../../platform/auth/origin.ts';
+import type { SessionUser } from '../../platform/auth/sessions.ts';
+import { type EventBus, userTopic } from '../../platform/event-bus.ts';
+
+export interface LiveDeps {
+  bus: EventBus;
+  auth: Auth;
+  publicUrl: string | undefined;
+  /** keep-alive period; a socket that missed the previous pong is dropped */
+  pingIntervalMs?: number;
+}
+
+/** RFC 6455 "policy violation": the client must not retry with the same request. */
+export const POLICY_VIOLATION = 1008;
+/** RFC 6455 "try again later": sent to a client too slow to drain its messages. */
+const TRY_AGAIN_LATER = 1013;
+/** A client this far behind is closed rather than buffered without bound; it refetches on reconnect. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The live socket (spec part 1 §4): `GET /websocket?name=<user name>` streams the signed-in user's
+ * item changes as JSON `{cmd, link_id, item}`; cmd 3 removes the item, any other adds or updates it.
+ * An upsert may arrive without `item` (too big for the bus): the client then refetches it.
+ */
+export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<void> {
+  // Clients only listen; a small limit keeps anyone from pushing big frames at us.
+  await app.register(websocket, { options: { maxPayload: 1024 } });
+  const pingIntervalMs = deps.pingIntervalMs ?? 30_000;
+
+  // Who may watch is settled before the upgrade, so the handler subscribes in the same tick the
+  // socket opens: a client that sees `open` cannot miss a change it makes right after.
+  const verdicts = new WeakMap<FastifyRequest, SessionUser | string>();
+  const judge = async (request: FastifyRequest) => {
+    verdicts.set(request, await watcher(deps, request));
+  };
+
+  app.get('/websocket', { websocket: true, preValidation: judge }, (socket, request) => {
+    const verdict = verdicts.get(request) ?? 'not allowed';
+    if (typeof verdict === 'string') return socket.close(POLICY_VIOLATION, verdict);
+    const unsubscribe = deps.bus.subscribe(userTopic(verdict.id), (event) => send(socket, event));
+    const stopPing = keepAlive(socket, pingIntervalMs);
+    socket.on('close', () => {
+      unsubscribe();
+      stopPing();
+    });
+  });
+}
+
+/** The user allowed to watch, or why not: only the signed-in user named in the query, from our origin. */
+async function watcher(deps: LiveDeps, request: FastifyRequest): Promise<SessionUser | string> {
+  // Browsers always send Origin on a WebSocket handshake and a cross-site page would carry our
+  // session cookie along: refuse foreign origins (cross-site WebSocket hijacking). Clients with
+  // no Origin are not browsers, so they must hold the cookie themselves.
+  const origin = request.headers.origin;
+  if (origin && origin !== ownOrigin(request, deps.publicUrl)) return 'origin not allowed';
+  const { name } = request.query as { name?: unknown };
+  const user = await deps.auth.currentUser(request);
+  // A stranger, or a user asking for someone else's name, never gets anyone's events.
+  if (!user || typeof name !== 'string' || name.toLowerCase() !== user.name.toLowerCase()) {
+    return 'not allowed';
+  }
+  return user;
+}
+
+function send(socket: WebSocket, event: unknown) {
+  if (socket.readyState !== socket.OPEN) return;
+  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return socket.close(TRY_AGAIN_LATER, 'too slow');
+  socket.send(JSON.stringify(event));
+}
+
+/** Pings so proxies keep the connection open, and drops peers that vanished without closing. */
+function keepAlive(socket: WebSocket, intervalMs: number): () => void {
+  let alive = true;
+  socket.on('pong', () => {
+    alive = true;
+  });
+  const timer = setInterval(() => {
+    if (!alive) return socket.terminate();
+    alive = false;
+    socket.ping();
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
