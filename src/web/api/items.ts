@@ -1,0 +1,98 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ItemReply, ListReply } from '../../shared/schemas/items.ts';
+import { api } from './client.ts';
+import { queryKeys } from './keys.ts';
+
+export type LoadItemsParams = Record<string, string>;
+
+function qs(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export function useItems(params: LoadItemsParams) {
+  return useQuery({
+    queryKey: queryKeys.items(params),
+    queryFn: () => api.get<ListReply>(`/interact_api/load_user_items${qs(params)}`),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useItem(linkId: number | undefined) {
+  return useQuery({
+    queryKey: queryKeys.item(linkId ?? 0),
+    queryFn: async () =>
+      (await api.get<{ items: ItemReply[] }>(`/interact_api/load_user_item${qs({ link_id: linkId })}`))
+        .items[0]!,
+    enabled: linkId !== undefined,
+  });
+}
+
+/** Every item change refreshes lists, single items, tags and the user's counts. */
+export function invalidateLibrary(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: queryKeys.itemsRoot }),
+    client.invalidateQueries({ queryKey: queryKeys.itemRoot }),
+    client.invalidateQueries({ queryKey: queryKeys.tagsRoot }),
+    client.invalidateQueries({ queryKey: queryKeys.userInfo }),
+  ]);
+}
+
+function useLibraryMutation<I, O>(fn: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => invalidateLibrary(client) });
+}
+
+export interface SaveBookmarkInput {
+  link_id?: number;
+  url?: string;
+  new_url?: string;
+  title?: string;
+  tags?: string;
+  description?: string;
+  unread?: boolean;
+  private?: boolean;
+  local_id?: string;
+}
+
+export const useSaveBookmark = () =>
+  useLibraryMutation((input: SaveBookmarkInput) =>
+    api.post<{ items: ItemReply[] }>('/item/save/bookmark', input).then((r) => r.items[0]!),
+  );
+
+export const useMarkRead = () =>
+  useLibraryMutation((input: { ids: number[]; read: boolean }) =>
+    api.post<{ code: number; link_ids: number[]; unread_total: number }>('/ditem_mana2/mark_readed', {
+      link_id: input.ids.join(','),
+      readed: input.read ? 1 : 0,
+    }),
+  );
+
+export const useConvertMode = () =>
+  useLibraryMutation((input: { ids: number[]; mode: 'public' | 'private' }) =>
+    api.post<{ code: number; link_ids: number[] }>('/ditem_mana2/convert_mode', {
+      link_id: input.ids.join(','),
+      mode: input.mode,
+    }),
+  );
+
+export const useDeleteItems = () =>
+  useLibraryMutation((ids: number[]) =>
+    api.post<{ code: number; link_ids: number[] }>('/ditem_mana2/delete_b', { link_id: ids.join(',') }),
+  );
+
+/** Revise Tags: mode 1 adds, 0 replaces. */
+export const useReviseTags = () =>
+  useLibraryMutation((input: { ids: number[]; tags: string; mode: 0 | 1 }) =>
+    api.post<{ code: number; link_ids: number[] }>('/ditem_mana2/batch_edit_tags', {
+      editTags: input.tags,
+      editTagOption: input.mode,
+      infos: input.ids,
+    }),
+  );
+
+export function exportCsvUrl(ids: number[]): string {
+  return `/api/items/export.csv${qs({ link_id: ids.join(',') })}`;
+}

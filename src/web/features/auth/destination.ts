@@ -1,0 +1,20 @@
+import { isPlanId } from '../../../shared/plans.ts';
+
+/** Plans /premium/pay sells (spec part 2 §2); business and free are not bought there. */
+const PAYABLE = new Set(['basic', 'standard', 'professional']);
+
+/** A ?plan= worth carrying from /premium through sign-up or sign-in, or null. */
+export function chosenPlan(search: URLSearchParams): string | null {
+  const plan = search.get('plan');
+  return plan && isPlanId(plan) && PAYABLE.has(plan) ? plan : null;
+}
+
+/** Where signing up or in lands: the plan's payment page when one was chosen, else the library. */
+export function afterSignIn(name: string, plan: string | null): string {
+  return plan ? `/premium/pay?p=${plan}` : `/user/${encodeURIComponent(name)}`;
+}
+
+/** Link to the other auth page, keeping the chosen plan. */
+export function withPlan(path: string, plan: string | null): string {
+  return plan ? `${path}?plan=${plan}` : path;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { actionsFor, applicableIds } from './actions.ts';
+
+const item = (over: Partial<Parameters<typeof actionsFor>[0]> = {}) => ({
+  type_name: 'bookmark' as const,
+  readed: 1 as const,
+  private: 1 as const,
+  canEdit: true,
+  ...over,
+});
+const ids = (i: ReturnType<typeof item>, signedIn = true) => actionsFor(i, { signedIn }).map((a) => a.id);
+
+describe('item actions by type and role', () => {
+  it('offers the owner of a read private bookmark its actions', () => {
+    expect(ids(item())).toEqual([
+      'edit',
+      'reviseTags',
+      'markUnread',
+      'makePublic',
+      'cachedPage',
+      'exportCsv',
+      'delete',
+    ]);
+  });
+
+  it('never offers mark unread for notes, images or kindle items, nor for unread items', () => {
+    for (const type_name of ['note', 'image', 'kindle'] as const)
+      expect(ids(item({ type_name }))).not.toContain('markUnread');
+    expect(ids(item({ readed: 0 }))).toEqual(expect.arrayContaining(['markRead']));
+    expect(ids(item({ readed: 0 }))).not.toContain('markUnread');
+  });
+
+  it('keeps notes private, offers Cached page only for bookmarks and Download Image only for images', () => {
+    expect(ids(item({ type_name: 'note' }))).not.toContain('makePublic');
+    expect(ids(item({ type_name: 'pdf' }))).not.toContain('cachedPage');
+    expect(ids(item({ type_name: 'image' }))).toContain('downloadImage');
+    expect(ids(item())).not.toContain('downloadImage');
+  });
+
+  it("offers only Save to My Library (and type-wide ones) on someone else's item", () => {
+    expect(ids(item({ canEdit: false }))).toEqual(['cachedPage', 'saveToLibrary']);
+    expect(ids(item({ canEdit: false }), false)).toEqual(['cachedPage']);
+  });
+
+  it('skips items a bulk action does not apply to', () => {
+    const list = [
+      { ...item(), link_id: 1 },
+      { ...item({ type_name: 'image' }), link_id: 2 },
+      { ...item({ readed: 0 }), link_id: 3 },
+    ];
+    expect(applicableIds('markUnread', list, { signedIn: true })).toEqual([1]);
+    expect(applicableIds('markRead', list, { signedIn: true })).toEqual([3]);
+  });
+});

@@ -1,0 +1,24 @@
+/** Library notifications, word for word from spec part 1 §8 and §9. */
+export const libraryText = {
+  saved: '1 item saved to you Library.',
+  saveFailed: 'Save to your Library failed',
+  deleted: (n: number) => `${n} item(s) deleted`,
+  deleteFailed: (type: string) => `${type} delete failed`,
+  markedRead: (n: number) => `${n} item(s) ${n === 1 ? 'has' : 'have'} been marked as read`,
+  markedUnread: 'marked as unread',
+  markFailed: 'Mark failed.',
+  privacyDone: 'Change privacy done',
+  privacyFailed: 'Change privacy failed',
+  tagChanged: 'Tag changed successfully',
+  tagChangeFailed: 'Tag changed failed',
+  selected: (n: number) => `${n} item(s) selected`,
+  selectTip: 'Click item to select',
+  emptyDefault: 'Whoops! No item yet',
+  emptyUnread: "You've read all you save!",
+  emptySearch: "Sorry, we don't found what you want!",
+  emptyItems: "There's no item! You can add one first",
+  loadFailed: 'Sorry, something goes wrong, please retry later.',
+  fulltextPremium: 'Go premium to use fulltext search',
+  searchSummary: (page: number, pages: number, query: string) =>
+    `Page ${page} of ${pages} results for ${query}`,
+} as const;

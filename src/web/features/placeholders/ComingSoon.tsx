@@ -1,0 +1,28 @@
+import { Construction } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import styles from './ComingSoon.module.css';
+
+/** Stands in for a screen a later issue builds, saying which issue brings it. */
+export function ComingSoon({
+  title,
+  documentTitle,
+  arrives,
+  children,
+}: {
+  title: string;
+  documentTitle?: string;
+  arrives: string;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <PageHeader title={title} {...(documentTitle ? { documentTitle } : {})} />
+      {children}
+      <div className={styles.box}>
+        <Construction size={22} aria-hidden="true" className={styles.icon} />
+        <p>{arrives}</p>
+      </div>
+    </>
+  );
+}

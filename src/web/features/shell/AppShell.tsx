@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { Outlet } from 'react-router';
+import { isSignedIn } from '../../../shared/schemas/user-info.ts';
+import { useUserInfo } from '../../api/user-info.ts';
+import { FeedbackProvider } from '../feedback/FeedbackProvider.tsx';
+import { GuideProvider } from '../guides/GuideProvider.tsx';
+import { Footer } from './Footer.tsx';
+import { LoadingOverlay } from './LoadingOverlay.tsx';
+import { loadingOverlayVisible, readNameHint, writeNameHint } from './name-hint.ts';
+import styles from './Shell.module.css';
+import { TopBar } from './TopBar.tsx';
+
+/**
+ * Root shell (spec part 1 §2): top bar, page, footer, the floating feedback widget, the guide overlay
+ * and a loading overlay. Notifications and the modal root sit above it (main.tsx, index.html).
+ */
+export function AppShell() {
+  const { data: info, status } = useUserInfo();
+  const [nameHint] = useState(readNameHint);
+
+  useEffect(() => {
+    if (status === 'success') writeNameHint(isSignedIn(info) ? info.name : null);
+  }, [status, info]);
+
+  return (
+    <FeedbackProvider>
+      <GuideProvider>
+        <a href="#main" className={styles.skipLink}>
+          Skip to content
+        </a>
+        <div className={styles.shell}>
+          <TopBar info={info} />
+          <main id="main" className={styles.main} tabIndex={-1}>
+            <Outlet />
+          </main>
+          <Footer />
+        </div>
+        {loadingOverlayVisible(status, nameHint) ? <LoadingOverlay /> : null}
+      </GuideProvider>
+    </FeedbackProvider>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * Destinations outside this app (spec: "not shown"). They live on the product's public site and
+ * blog, configured per deployment through VITE_SITE_URL / VITE_BLOG_URL / VITE_TWITTER_URL at build
+ * time; see docs/web-client.md.
+ */
+const env = import.meta.env as Record<string, string | undefined>;
+const site = (env.VITE_SITE_URL ?? 'https://folio.example').replace(/\/+$/, '');
+
+export const SITE_LINKS = {
+  tools: `${site}/tools`,
+  blog: env.VITE_BLOG_URL ?? `${site}/blog`,
+  about: `${site}/about`,
+  terms: `${site}/terms`,
+  privacy: `${site}/privacy`,
+  twitter: env.VITE_TWITTER_URL ?? 'https://twitter.com/folio',
+  classic: `${site}/classic`,
+  teacherConsole: `${site}/teacher/console`,
+  educators: `${site}/education`,
+  discover: `${site}/discover`,
+  help: `${site}/help`,
+  /** spec part 2 §2 names this path */
+  affiliate: '/affiliate/console',
+} as const;
