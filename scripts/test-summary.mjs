@@ -5,7 +5,10 @@ import { existsSync, readFileSync } from 'node:fs';
 const reports = [
   {
     file: 'test-results/vitest.json',
-    count: (r) => ({ passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0) }),
+    count: (r) => ({
+      passed: r.numPassedTests ?? 0,
+      failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0),
+    }),
   },
   {
     file: 'test-results/playwright.json',
