@@ -6,7 +6,7 @@ const serverTests = ['src/server/**/*.test.ts', 'test/**/*.test.ts'];
 export default defineConfig({
   test: {
     reporters: ['default', 'json'],
-    outputFile: { json: 'test-results/vitest.json' },
+    outputFile: { json: 'reports/vitest.json' },
     projects: [
       {
         test: {

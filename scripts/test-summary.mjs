@@ -4,14 +4,14 @@ import { existsSync, readFileSync } from 'node:fs';
 
 const reports = [
   {
-    file: 'test-results/vitest.json',
+    file: 'reports/vitest.json',
     count: (r) => ({
       passed: r.numPassedTests ?? 0,
       failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0),
     }),
   },
   {
-    file: 'test-results/playwright.json',
+    file: 'reports/playwright.json',
     count: (r) => ({
       passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
       failed: (r.stats?.unexpected ?? 0) + (r.errors?.length ?? 0),
