@@ -37,6 +37,8 @@ export interface AppDeps {
   /** built web app; defaults to dist/web */
   webDir?: string;
   logger?: boolean;
+  /** keep-alive and session re-check period of live sockets (tests shorten it) */
+  livePingIntervalMs?: number;
 }
 
 export const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -85,7 +87,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFeedbackRoutes(app, { feedback, auth });
   registerItemRoutes(app, { items, auth });
   registerTagRoutes(app, { tags, items, auth });
-  await registerLiveRoutes(app, { bus, auth, publicUrl: config.publicUrl });
+  await registerLiveRoutes(app, {
+    bus,
+    auth,
+    publicUrl: config.publicUrl,
+    pingIntervalMs: deps.livePingIntervalMs,
+  });
   app.get('/api/health', async () => ({ ok: true, db: database.kind }));
 
   await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR);

@@ -38,7 +38,7 @@ export function uniqueName(prefix = 'user'): string {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: { database?: Database; bus?: EventBus } = {},
+  deps: { database?: Database; bus?: EventBus; livePingIntervalMs?: number } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-test-'));
   const smtp = await startSmtpPeer();
@@ -53,7 +53,15 @@ export async function createTestApp(
   const database = deps.database ?? (await freshDatabase());
   const clock = new TestClock();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: dataDir });
-  const app = await buildApp({ config, database, mailer, clock, bus: deps.bus, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    clock,
+    bus: deps.bus,
+    livePingIntervalMs: deps.livePingIntervalMs,
+    logger: false,
+  });
   await app.ready();
 
   const testApp: TestApp = {

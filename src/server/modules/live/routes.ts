@@ -42,7 +42,9 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
     const verdict = verdicts.get(request) ?? 'not allowed';
     if (typeof verdict === 'string') return socket.close(POLICY_VIOLATION, verdict);
     const unsubscribe = deps.bus.subscribe(userTopic(verdict.id), (event) => send(socket, event));
-    const stopPing = keepAlive(socket, pingIntervalMs);
+    const token = request.cookies[deps.auth.cookieName] ?? '';
+    // A socket outlives the page that opened it: at each ping, end it once its session has ended.
+    const stopPing = keepAlive(socket, pingIntervalMs, () => deps.auth.sessions.isActive(token));
     socket.on('close', () => {
       unsubscribe();
       stopPing();
@@ -72,14 +74,18 @@ function send(socket: WebSocket, event: unknown) {
   socket.send(JSON.stringify(event));
 }
 
-/** Pings so proxies keep the connection open, and drops peers that vanished without closing. */
-function keepAlive(socket: WebSocket, intervalMs: number): () => void {
+/**
+ * Pings so proxies keep the connection open, drops peers that vanished without closing, and closes
+ * the socket once its session is over (signed out elsewhere, or timed out).
+ */
+function keepAlive(socket: WebSocket, intervalMs: number, sessionActive: () => Promise<boolean>): () => void {
   let alive = true;
   socket.on('pong', () => {
     alive = true;
   });
-  const timer = setInterval(() => {
+  const timer = setInterval(async () => {
     if (!alive) return socket.terminate();
+    if (!(await sessionActive().catch(() => true))) return socket.close(POLICY_VIOLATION, 'signed out');
     alive = false;
     socket.ping();
   }, intervalMs);

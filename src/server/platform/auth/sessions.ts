@@ -79,6 +79,19 @@ export class SessionStore {
     return { id: row.id, name: row.name, sessionId: row.sessionId };
   }
 
+  /** Whether the token still names a live session, without counting as activity (for long-lived sockets). */
+  async isActive(token: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, tokenHash(this.policy.secret, token)))
+      .limit(1);
+    const now = this.clock.now().getTime();
+    return Boolean(
+      row && row.expiresAt.getTime() > now && row.lastSeenAt.getTime() + this.policy.idleMs > now,
+    );
+  }
+
   async revoke(token: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash(this.policy.secret, token)));
   }
