@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
+import { registerDocsRoutes, trackRoutes } from './modules/docs/routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/routes.ts';
 import { FeedbackService } from './modules/feedback/service.ts';
 import { registerItemRoutes } from './modules/items/routes.ts';
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
   });
 
+  trackRoutes(app);
   registerErrorHandler(app);
   await app.register(cookie);
   await app.register(helmet, {
@@ -93,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     pingIntervalMs: deps.livePingIntervalMs,
   });
+  registerDocsRoutes(app);
   app.get('/api/health', async () => ({ ok: true, db: database.kind }));
 
   await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR);
