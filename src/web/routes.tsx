@@ -4,14 +4,16 @@ import { SignUpPage } from './features/auth/SignUpPage.tsx';
 import { NotFoundPage } from './features/errors/NotFoundPage.tsx';
 import { GroupsPage } from './features/groups/GroupsPage.tsx';
 import { HomePage } from './features/home/HomePage.tsx';
+import { LibraryPage } from './features/library/LibraryPage.tsx';
 import {
   CachedPlaceholder,
-  LibraryPlaceholder,
+  ItemPlaceholder,
   OutlinerPlaceholder,
   OutlinersPlaceholder,
   PremiumPlaceholder,
   ProfilePlaceholder,
   SettingsPlaceholder,
+  TagsPlaceholder,
 } from './features/placeholders/pages.tsx';
 import { AppShell } from './features/shell/AppShell.tsx';
 import { TutorialPage } from './features/tutorial/TutorialPage.tsx';
@@ -25,7 +27,10 @@ export const routes: RouteObject[] = [
       { path: '/sign-in', element: <SignInPage /> },
       { path: '/sign-up', element: <SignUpPage /> },
       { path: '/tutorial', element: <TutorialPage /> },
-      { path: '/user/:name/*', element: <LibraryPlaceholder /> },
+      { path: '/user/:name/b/*', element: <ItemPlaceholder /> },
+      { path: '/user/:name/d/*', element: <ItemPlaceholder /> },
+      { path: '/user/:name/tags', element: <TagsPlaceholder /> },
+      { path: '/user/:name/*', element: <LibraryPage /> },
       { path: '/outliners', element: <OutlinersPlaceholder /> },
       { path: '/o/*', element: <OutlinerPlaceholder /> },
       { path: '/outliner_sidebar', element: <OutlinerPlaceholder /> },

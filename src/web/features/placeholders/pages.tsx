@@ -2,15 +2,19 @@ import { useParams } from 'react-router';
 import styles from './ComingSoon.module.css';
 import { ComingSoon } from './ComingSoon.tsx';
 
-/** /user/:name and below; the Library issue replaces it. Title 'Library' as the spec names it. */
-export function LibraryPlaceholder() {
+/** /user/:name/b/:id and /user/:name/d/:id: the item view arrives with Saving pages, Notes and Uploads. */
+export function ItemPlaceholder() {
+  return <ComingSoon title="Item" arrives="The item view arrives with Saving pages, Notes and Uploads." />;
+}
+
+export function TagsPlaceholder() {
   const { name = '' } = useParams();
   return (
-    <ComingSoon title="Library" documentTitle="Library" arrives="The library arrives with the Library issue.">
-      <p className={styles.meta}>
-        Library of <strong>{name}</strong>
-      </p>
-    </ComingSoon>
+    <ComingSoon
+      title="Tags"
+      documentTitle={`Tags - ${name}`}
+      arrives="The tags page arrives with the Tags issue."
+    />
   );
 }
 

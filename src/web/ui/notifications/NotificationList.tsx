@@ -38,7 +38,7 @@ function NotificationCard({
     return () => t.cancel();
   }, []);
 
-  const { kind, text } = notification;
+  const { kind, text, action } = notification;
   useEffect(() => {
     if (kind !== 'progress') timer.current?.settle();
   }, [kind]);
@@ -59,7 +59,21 @@ function NotificationCard({
         {kind === 'done' ? <CircleCheck size={18} aria-hidden="true" /> : null}
         {kind === 'error' ? <CircleAlert size={18} aria-hidden="true" /> : null}
       </span>
-      <p className={styles.text}>{text}</p>
+      <p className={styles.text}>
+        {text}
+        {action ? (
+          <button
+            type="button"
+            className={styles.action}
+            onClick={() => {
+              action.onClick();
+              onDismiss();
+            }}
+          >
+            {action.label}
+          </button>
+        ) : null}
+      </p>
       <button type="button" className={styles.close} aria-label="Dismiss notification" onClick={onDismiss}>
         <X size={16} aria-hidden="true" />
       </button>

@@ -6,6 +6,8 @@ export type NotificationKind = 'progress' | 'done' | 'error';
 export interface NotificationInput {
   text: string;
   kind: NotificationKind;
+  /** one follow-up, e.g. switching to a filter that shows what was just added */
+  action?: { label: string; onClick: () => void };
 }
 
 export interface ShownNotification extends NotificationInput {

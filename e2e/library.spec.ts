@@ -1,0 +1,142 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signUp, uniqueName } from './seed.ts';
+
+/** Saves through the API with the page's session, as a browser extension would. */
+async function save(page: Page, data: Record<string, unknown>) {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post('/item/save/bookmark', {
+    data: { private: false, ...data },
+    headers: { origin },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).items[0];
+}
+
+const rows = (page: Page) => page.locator('article');
+
+test('adds a bookmark by URL with tags; the title falls back to the URL', async ({ page }) => {
+  const name = uniqueName('adder');
+  await signUp(page, name);
+  await expect(page.getByText('Whoops! No item yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Bookmark' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add bookmark' });
+  await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await dialog.getByLabel('URL').fill('https://example.org/articles/slow-web');
+  await dialog.getByLabel('URL').press('Enter');
+  await expect(dialog.getByLabel('Title')).toHaveValue('https://example.org/articles/slow-web');
+  await dialog.getByRole('combobox', { name: 'Tags' }).fill('reading "slow web"');
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+
+  await expect(page.getByText('1 item saved to you Library.')).toBeVisible();
+  const row = rows(page).first();
+  await expect(row.getByRole('link', { name: 'https://example.org/articles/slow-web' })).toBeVisible();
+  await expect(row.getByRole('link', { name: 'reading' })).toBeVisible();
+  await expect(row.getByRole('link', { name: 'slow web' })).toBeVisible();
+});
+
+test('filters and searches with #tag and @host; the URL keeps the view across reload and back', async ({
+  page,
+}) => {
+  await signUp(page, uniqueName('filter'));
+  await save(page, { url: 'https://news.example.com/a', title: 'Morning news', tags: 'daily', unread: true });
+  await save(page, { url: 'https://blog.sample.org/b', title: 'Long essay', tags: 'essays daily' });
+  await save(page, { url: 'https://sample.org/c', title: 'Recipe box', tags: 'food' });
+  await page.reload();
+  await expect(rows(page)).toHaveCount(3);
+
+  await page.getByRole('link', { name: /^Unread/ }).click();
+  await expect(page).toHaveURL(/unread=yes/);
+  await expect(rows(page)).toHaveCount(1);
+  await page.reload();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Morning news');
+  await page.goBack();
+  await expect(rows(page)).toHaveCount(3);
+
+  const search = page.getByRole('combobox', { name: 'Search your library' });
+  await search.fill('#daily');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/query=%23daily/);
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByText('Page 1 of 1 results for #daily')).toBeVisible();
+
+  await search.fill('@sample.org');
+  await search.press('Enter');
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByText('Morning news')).toHaveCount(0);
+
+  await search.fill('@sample.org NOT #daily');
+  await search.press('Enter');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Recipe box');
+
+  await search.fill('nothing-matches-this');
+  await search.press('Enter');
+  await expect(page.getByText("Sorry, we don't found what you want!")).toBeVisible();
+});
+
+test('suggests tags while typing in the search box', async ({ page }) => {
+  await signUp(page, uniqueName('suggest'));
+  await save(page, { url: 'https://a.example/1', title: 'One', tags: 'design designer' });
+  await page.reload();
+  const search = page.getByRole('combobox', { name: 'Search your library' });
+  await search.fill('#desig');
+  const options = page.getByRole('listbox', { name: 'Search your library suggestions' }).getByRole('option');
+  await expect(options).toHaveText(['design', 'designer']);
+  await search.press('ArrowDown');
+  await search.press('Enter');
+  await expect(search).toHaveValue('#"design" ');
+});
+
+test('pages through 30 items, 24 a page', async ({ page }) => {
+  await signUp(page, uniqueName('pager'));
+  for (let i = 0; i < 30; i += 1) await save(page, { url: `https://pages.example/${i}`, title: `Item ${i}` });
+  await page.reload();
+  await expect(rows(page)).toHaveCount(24);
+  await expect(page.getByText('30 items')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: '2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(rows(page)).toHaveCount(6);
+  await page.getByLabel('Per page').selectOption('48');
+  await expect(rows(page)).toHaveCount(30);
+});
+
+test('bulk marks read and deletes, with the spec notifications', async ({ page }) => {
+  await signUp(page, uniqueName('bulker'));
+  await save(page, { url: 'https://bulk.example/1', title: 'First', unread: true });
+  await save(page, { url: 'https://bulk.example/2', title: 'Second', unread: true });
+  await save(page, { url: 'https://bulk.example/3', title: 'Third', unread: true });
+  await page.reload();
+
+  await page.getByRole('button', { name: 'Bulk Edit' }).click();
+  await expect(page.getByText('Click item to select')).toBeVisible();
+  await page.getByLabel('Select First').check();
+  await page.getByLabel('Select Second').check();
+  await expect(page.getByText('2 item(s) selected')).toBeVisible();
+  await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name: 'Mark as read' }).click();
+  await expect(page.getByText('2 item(s) have been marked as read')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Unread/ })).toContainText('1');
+
+  await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('2 item(s) deleted')).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('toolbar', { name: 'Bulk actions' })).toHaveCount(0);
+});
+
+test('a second tab updates live when the first adds an item', async ({ page, context }) => {
+  const name = uniqueName('twotabs');
+  await signUp(page, name);
+  const second = await context.newPage();
+  await second.goto(`/user/${name}`);
+  await expect(second.getByText('Whoops! No item yet')).toBeVisible();
+  // the socket opens with the page; give it a moment to be listening
+  await second.waitForTimeout(500);
+  await save(page, { url: 'https://live.example/x', title: 'Arrives live' });
+  await expect(second.getByText('Arrives live')).toBeVisible();
+});

@@ -1,0 +1,94 @@
+import { ChevronDown, ChevronsDownUp, ChevronsUpDown, ListChecks, Plus, X } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../ui/Button.tsx';
+import { Menu, MenuItem } from '../../ui/Menu.tsx';
+import { AdvancedSearch } from './AdvancedSearch.tsx';
+import styles from './Library.module.css';
+import { SearchBox } from './SearchBox.tsx';
+
+export type AddKind = 'bookmark' | 'image' | 'pdf' | 'note';
+
+export interface ActionBarProps {
+  title: string;
+  isOwner: boolean;
+  premium: boolean;
+  what: string;
+  snapshot: boolean;
+  expanded: boolean;
+  bulkMode: boolean;
+  onSearch: (what: string, snapshot: boolean) => void;
+  onToggleExpanded: () => void;
+  onToggleBulk: () => void;
+  onAdd: (kind: AddKind) => void;
+}
+
+/** 'My Library': search, advanced search, Expand/Collapse All, Bulk Edit / Quit Edit and the add menu. */
+export function ActionBar(props: ActionBarProps) {
+  const [advanced, setAdvanced] = useState(false);
+  return (
+    <div className={styles.actionBar}>
+      <div className={styles.actionRow}>
+        <h2 className={styles.barTitle}>{props.title}</h2>
+        <div className={styles.searchWrap}>
+          <SearchBox
+            what={props.what}
+            snapshot={props.snapshot}
+            premium={props.premium}
+            onSearch={props.onSearch}
+          />
+          <button
+            type="button"
+            className={styles.caret}
+            aria-expanded={advanced}
+            aria-label="Advanced search"
+            onClick={() => setAdvanced(!advanced)}
+          >
+            <ChevronDown size={16} aria-hidden="true" />
+          </button>
+        </div>
+        <div className={styles.barButtons}>
+          <Button
+            variant="ghost"
+            size="sm"
+            icon={props.expanded ? <ChevronsDownUp size={16} /> : <ChevronsUpDown size={16} />}
+            onClick={props.onToggleExpanded}
+          >
+            {props.expanded ? 'Collapse All' : 'Expand All'}
+          </Button>
+          {props.isOwner ? (
+            <>
+              <Button
+                variant="ghost"
+                size="sm"
+                icon={props.bulkMode ? <X size={16} /> : <ListChecks size={16} />}
+                onClick={props.onToggleBulk}
+              >
+                {props.bulkMode ? 'Quit Edit' : 'Bulk Edit'}
+              </Button>
+              <Menu
+                trigger={
+                  <Button variant="primary" size="sm" icon={<Plus size={16} />} aria-label="Add">
+                    Add
+                  </Button>
+                }
+              >
+                <MenuItem onSelect={() => props.onAdd('bookmark')}>Bookmark</MenuItem>
+                <MenuItem onSelect={() => props.onAdd('image')}>Image</MenuItem>
+                <MenuItem onSelect={() => props.onAdd('pdf')}>PDF</MenuItem>
+                <MenuItem onSelect={() => props.onAdd('note')}>Note</MenuItem>
+              </Menu>
+            </>
+          ) : null}
+        </div>
+      </div>
+      {advanced ? (
+        <AdvancedSearch
+          onSearch={(what) => {
+            setAdvanced(false);
+            props.onSearch(what, false);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { ChevronDown, Trash2, X } from 'lucide-react';
+import { Button } from '../../ui/Button.tsx';
+import { Menu, MenuItem } from '../../ui/Menu.tsx';
+import { type ActionId, BULK_MENU_ORDER, ITEM_ACTIONS } from './actions.ts';
+import styles from './Library.module.css';
+import { libraryText } from './messages.ts';
+
+const COMING = ['Organize in Outliner', 'Share to Group', 'Send an Email', 'Generate Report'];
+
+/** The bulk bar (spec part 1 §9): selection count, Select all, delete and the more-menu. */
+export function BulkBar(props: {
+  count: number;
+  allSelected: boolean;
+  onSelectAll: () => void;
+  onClear: () => void;
+  onClose: () => void;
+  onAction: (id: ActionId) => void;
+}) {
+  const none = props.count === 0;
+  return (
+    <div className={styles.bulkBar} role="toolbar" aria-label="Bulk actions">
+      <Button variant="ghost" size="sm" onClick={props.allSelected ? props.onClear : props.onSelectAll}>
+        {props.allSelected ? 'Unselect all' : 'Select all'}
+      </Button>
+      <span className={styles.bulkCount} aria-live="polite">
+        {none ? libraryText.selectTip : libraryText.selected(props.count)}
+      </span>
+      <div className={styles.bulkActions}>
+        {COMING.map((label) => (
+          <Button
+            key={label}
+            variant="ghost"
+            size="sm"
+            disabled
+            title={`${label} comes with its own feature`}
+          >
+            {label}
+          </Button>
+        ))}
+        <Button
+          variant="danger"
+          size="sm"
+          icon={<Trash2 size={14} />}
+          disabled={none}
+          onClick={() => props.onAction('delete')}
+        >
+          Delete
+        </Button>
+        <Menu
+          trigger={
+            <Button variant="secondary" size="sm" icon={<ChevronDown size={14} />} disabled={none}>
+              More
+            </Button>
+          }
+        >
+          {BULK_MENU_ORDER.map((id) => (
+            <MenuItem key={id} onSelect={() => props.onAction(id)}>
+              {ITEM_ACTIONS.find((a) => a.id === id)!.label}
+            </MenuItem>
+          ))}
+        </Menu>
+        <button
+          type="button"
+          className={styles.bulkClose}
+          onClick={props.onClose}
+          aria-label="Quit bulk edit"
+        >
+          <X size={16} aria-hidden="true" />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { Inbox, SearchX, TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../ui/Button.tsx';
+import styles from './Library.module.css';
+import { libraryText } from './messages.ts';
+import type { LibraryView } from './view.ts';
+
+/** Which empty state a view shows (spec part 1 §2), in order of precedence. */
+export function emptyKind(view: LibraryView, libraryEmpty: boolean) {
+  if (view.what) return 'search' as const;
+  if (view.unread) return 'unread' as const;
+  if (view.filter === 'kindle') return 'kindle' as const;
+  if (libraryEmpty) return 'default' as const;
+  return 'items' as const;
+}
+
+export function EmptyState(props: {
+  kind: ReturnType<typeof emptyKind>;
+  isOwner: boolean;
+  bookmarksHref: string;
+  onAdd: () => void;
+}) {
+  const { kind, isOwner } = props;
+  const text = {
+    search: libraryText.emptySearch,
+    unread: libraryText.emptyUnread,
+    kindle: 'No Kindle highlights yet.',
+    default: libraryText.emptyDefault,
+    items: libraryText.emptyItems,
+  }[kind];
+  return (
+    <div className={styles.empty}>
+      {kind === 'search' ? <SearchX size={28} aria-hidden="true" /> : <Inbox size={28} aria-hidden="true" />}
+      <p className={styles.emptyText}>{text}</p>
+      {kind === 'unread' ? <Link to={props.bookmarksHref}>Go to your bookmarks</Link> : null}
+      {kind === 'kindle' ? <p>Importing 'My Clippings.txt' arrives with the Kindle feature.</p> : null}
+      {isOwner && (kind === 'default' || kind === 'items') ? (
+        <Button variant="primary" onClick={props.onAdd}>
+          Add a bookmark
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+export function LoadError(props: { message: string; premiumOnly: boolean; onRetry: () => void }) {
+  return (
+    <div className={styles.empty} role="alert">
+      <TriangleAlert size={28} aria-hidden="true" />
+      {props.premiumOnly ? (
+        <>
+          <p className={styles.emptyText}>{libraryText.fulltextPremium}</p>
+          <Link to="/premium?f=fulltext">See premium plans</Link>
+        </>
+      ) : (
+        <>
+          <p className={styles.emptyText}>{libraryText.loadFailed}</p>
+          <Button onClick={props.onRetry}>Retry</Button>
+        </>
+      )}
+    </div>
+  );
+}
