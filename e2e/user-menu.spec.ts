@@ -56,6 +56,6 @@ test('the user menu opens on hover and closes after the pointer leaves', async (
   await signUp(page, uniqueName('hoverer'));
   await page.getByRole('button', { name: /^Account menu for/ }).hover();
   await expect(page.getByRole('menu')).toBeVisible();
-  await page.getByRole('heading', { name: 'Library' }).hover();
+  await page.getByRole('heading', { level: 1, name: 'Library' }).hover();
   await expect(page.getByRole('menu')).toBeHidden();
 });
