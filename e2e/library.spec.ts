@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signUp, uniqueName } from './seed.ts';
+import { openUserMenu, SEEDED, signIn, signUp, uniqueName } from './seed.ts';
 
 /** Saves through the API with the page's session, as a browser extension would. */
 async function save(page: Page, data: Record<string, unknown>) {
@@ -139,4 +139,16 @@ test('a second tab updates live when the first adds an item', async ({ page, con
   await second.waitForTimeout(500);
   await save(page, { url: 'https://live.example/x', title: 'Arrives live' });
   await expect(second.getByText('Arrives live')).toBeVisible();
+});
+
+test('free plans see the house ads with a Remove link; premium plans see none', async ({ page }) => {
+  await signUp(page, uniqueName('adviewer'));
+  const banner = page.getByRole('complementary', { name: 'Advertisement' }).first();
+  await expect(banner).toContainText('Folio Premium');
+  await expect(banner.getByRole('link', { name: 'Remove' })).toHaveAttribute('href', '/premium?f=ads');
+
+  await (await openUserMenu(page)).getByRole('menuitem', { name: 'Sign Out' }).click();
+  await signIn(page, SEEDED.premium.name, SEEDED.premium.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Library' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0);
 });

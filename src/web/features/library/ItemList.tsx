@@ -1,6 +1,7 @@
-import type { Dispatch, KeyboardEvent } from 'react';
+import { type Dispatch, Fragment, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { AD_POSITION, ListAd } from './Ads.tsx';
 import type { ActionContext, ActionId } from './actions.ts';
 import { ItemRow } from './ItemRow.tsx';
 import styles from './Library.module.css';
@@ -20,6 +21,7 @@ export function ItemList(props: {
   tagHref: (tag: string) => string;
   onSelect: Dispatch<SelectionAction>;
   onAction: (id: ActionId, item: ItemReply) => void;
+  showAd: boolean;
 }) {
   const { selection } = props;
   const bulkMode = inBulkMode(selection);
@@ -57,21 +59,23 @@ export function ItemList(props: {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: j/k navigation between the focusable rows inside
     <div className={styles.list} onKeyDown={onKeyDown}>
-      {props.items.map((item) => (
-        <ItemRow
-          key={item.link_id}
-          item={item}
-          username={props.username}
-          expanded={props.expanded}
-          bulkMode={bulkMode}
-          selected={selection.ids.includes(item.link_id)}
-          ctx={props.ctx}
-          tagHref={props.tagHref}
-          onToggleSelect={(e) => {
-            if (clickSelects(selection, e)) props.onSelect({ type: 'toggle', id: item.link_id });
-          }}
-          onAction={props.onAction}
-        />
+      {props.items.map((item, index) => (
+        <Fragment key={item.link_id}>
+          {props.showAd && index === AD_POSITION - 1 ? <ListAd /> : null}
+          <ItemRow
+            item={item}
+            username={props.username}
+            expanded={props.expanded}
+            bulkMode={bulkMode}
+            selected={selection.ids.includes(item.link_id)}
+            ctx={props.ctx}
+            tagHref={props.tagHref}
+            onToggleSelect={(e) => {
+              if (clickSelects(selection, e)) props.onSelect({ type: 'toggle', id: item.link_id });
+            }}
+            onAction={props.onAction}
+          />
+        </Fragment>
       ))}
     </div>
   );

@@ -1,15 +1,15 @@
-import { Globe, Highlighter, Lock, MoreHorizontal } from 'lucide-react';
+import { Globe, Highlighter, Lock } from 'lucide-react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { TAG_LABEL_MAX } from '../../../shared/limits.ts';
+import { NOTE_EXCERPT_DEFAULT, TAG_LABEL_MAX } from '../../../shared/limits.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { tagFilterText } from '../../../shared/search-query.ts';
 import { splitTName } from '../../../shared/tags.ts';
-import { Menu, MenuItem } from '../../ui/Menu.tsx';
 import { type ActionContext, type ActionId, actionsFor } from './actions.ts';
 import { itemDate } from './dates.ts';
+import { ItemMenu } from './ItemMenu.tsx';
 import styles from './Library.module.css';
-import { cutLabel, noteText } from './text.ts';
+import { annotationPreview, cutLabel, noteText } from './text.ts';
 
 export interface ItemRowProps {
   item: ItemReply;
@@ -23,68 +23,80 @@ export interface ItemRowProps {
   onAction: (action: ActionId, item: ItemReply) => void;
 }
 
-const CONTROL = 'a, button, input, select, textarea, [role="menuitem"]';
+/** Clicks on these never select the row (spec part 1 §5). */
+export const CONTROL_SELECTOR = 'a, button, input, select, textarea, label, [role="menuitem"]';
 
-/** One library row: title, host, tags, description or note preview, annotations, date and the item menu. */
+/** The owner opens the item in Folio; others go to the page itself. */
+export function itemHref(item: ItemReply, username: string): string {
+  return item.canEdit ? `/user/${encodeURIComponent(username)}/b/${item.link_id}` : item.url;
+}
+
+/**
+ * One library row. Expanded: title line, host and date, tags, the description or note text and
+ * annotation previews. Collapsed: the title line only.
+ */
 export function ItemRow(props: ItemRowProps) {
   const { item, expanded, bulkMode, selected, ctx } = props;
   const owner = item.canEdit;
-  const href = owner ? `/user/${encodeURIComponent(props.username)}/b/${item.link_id}` : item.url;
+  const href = itemHref(item, props.username);
+  const title = item.title || item.url || 'Untitled';
   const tags = splitTName(item.t_name);
   const actions = actionsFor(item, ctx);
+  const quotes = expanded ? annotationPreview(item.annotations) : [];
 
   const onClick = (event: MouseEvent<HTMLElement>) => {
-    const onControl = Boolean((event.target as HTMLElement).closest(CONTROL));
+    const onControl = Boolean((event.target as HTMLElement).closest(CONTROL_SELECTOR));
     props.onToggleSelect({ ctrlKey: event.ctrlKey, metaKey: event.metaKey, onControl });
   };
   // Shortcuts act on the row whose title has focus; typing in a field never triggers them.
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (!(event.target as HTMLElement).matches('[data-item-row]')) return;
-    if (event.key === 'x') props.onToggleSelect({ ctrlKey: true, metaKey: false, onControl: false });
+    const target = event.target as HTMLElement;
+    if (!target.matches('[data-item-row]') || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === 'x') {
+      event.preventDefault();
+      props.onToggleSelect({ ctrlKey: true, metaKey: false, onControl: false });
+      return;
+    }
     const byKey = actions.find((a) => a.shortcut === event.key);
     if (byKey) {
       event.preventDefault();
       props.onAction(byKey.id, item);
     }
   };
+  const date = (
+    <time dateTime={new Date(item.updated_at * 1000).toISOString()} className={styles.rowDate}>
+      {itemDate(item.updated_at)}
+    </time>
+  );
 
   return (
-    // Clicks select in bulk mode (the checkbox is the keyboard way); keys come from the focused title.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the checkbox and the x key select from the keyboard
     <article
-      className={[styles.row, selected ? styles.rowSelected : ''].join(' ')}
+      className={[styles.row, selected ? styles.rowSelected : '', expanded ? '' : styles.rowCompact].join(' ')}
       onClick={onClick}
       onKeyDown={onKeyDown}
-      aria-label={item.title}
+      aria-label={title}
+      data-selected={selected || undefined}
     >
       {bulkMode ? (
         <input
           type="checkbox"
           className={styles.rowCheck}
           checked={selected}
-          aria-label={`Select ${item.title}`}
+          aria-label={`Select ${title}`}
           onChange={() => props.onToggleSelect({ ctrlKey: true, metaKey: false, onControl: false })}
         />
       ) : null}
       <div className={styles.rowBody}>
         <div className={styles.rowTitleLine}>
-          {href ? (
-            owner ? (
-              <Link to={href} className={styles.rowTitle} data-item-row="">
-                {item.title || item.url}
-              </Link>
-            ) : (
-              <a
-                href={href}
-                className={styles.rowTitle}
-                target="_blank"
-                rel="noopener noreferrer"
-                data-item-row=""
-              >
-                {item.title || item.url}
-              </a>
-            )
+          {owner ? (
+            <Link to={href} className={styles.rowTitle} data-item-row="">
+              {title}
+            </Link>
           ) : (
-            <span className={styles.rowTitle}>{item.title}</span>
+            <a href={href} className={styles.rowTitle} target="_blank" rel="noopener noreferrer" data-item-row="">
+              {title}
+            </a>
           )}
           {owner && item.readed === 0 ? (
             <span className={styles.unreadDot} title="Unread">
@@ -93,53 +105,58 @@ export function ItemRow(props: ItemRowProps) {
           ) : null}
           {owner ? (
             item.private ? (
-              <Lock size={13} className={styles.rowIcon} aria-label="Private" />
+              <Lock size={13} className={styles.rowIcon} aria-label="Private" role="img" />
             ) : (
-              <Globe size={13} className={styles.rowIcon} aria-label="Public" />
+              <Globe size={13} className={styles.rowIcon} aria-label="Public" role="img" />
             )
           ) : null}
-        </div>
-        <div className={styles.rowMeta}>
-          {item.host ? <span>{item.host}</span> : <span>{item.type_name}</span>}
-          <span aria-hidden="true">·</span>
-          <time dateTime={new Date(item.updated_at * 1000).toISOString()}>{itemDate(item.updated_at)}</time>
-          {item.annotation_count > 0 ? (
-            <span className={styles.annBadge}>
-              <Highlighter size={12} aria-hidden="true" /> {item.annotation_count}
+          {expanded ? null : (
+            <span className={styles.rowCompactMeta}>
+              {item.host ? <span className={styles.rowHost}>{item.host}</span> : null}
+              {date}
             </span>
-          ) : null}
+          )}
         </div>
-        {tags.length ? (
-          <ul className={styles.rowTags} aria-label="Tags">
-            {tags.map((tag) => (
-              <li key={tag}>
-                <Link to={props.tagHref(tag)} className={styles.tagChip} title={tagFilterText(tag)}>
-                  {cutLabel(tag, TAG_LABEL_MAX)}
-                </Link>
-              </li>
-            ))}
-          </ul>
+        {expanded ? (
+          <>
+            <div className={styles.rowMeta}>
+              <span className={styles.rowHost}>{item.host || item.type_name}</span>
+              <span aria-hidden="true">·</span>
+              {date}
+              {item.annotation_count > 0 ? (
+                <span className={styles.annBadge} title={`${item.annotation_count} annotation(s)`}>
+                  <Highlighter size={12} aria-hidden="true" /> {item.annotation_count}
+                  <span className="visually-hidden"> annotation(s)</span>
+                </span>
+              ) : null}
+            </div>
+            {tags.length ? (
+              <ul className={styles.rowTags} aria-label="Tags">
+                {tags.map((tag) => (
+                  <li key={tag}>
+                    <Link to={props.tagHref(tag)} className={styles.tagChip} title={tagFilterText(tag)}>
+                      {cutLabel(tag, TAG_LABEL_MAX)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {item.type_name === 'note' && item.note_content ? (
+              <p className={styles.rowText}>{noteText(item.note_content, NOTE_EXCERPT_DEFAULT)}</p>
+            ) : null}
+            {item.description ? <p className={styles.rowText}>{item.description}</p> : null}
+            {quotes.length ? (
+              <ul className={styles.rowQuotes} aria-label="Annotations">
+                {quotes.map((quote, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: previews have no ids and never reorder
+                  <li key={index}>{quote}</li>
+                ))}
+              </ul>
+            ) : null}
+          </>
         ) : null}
-        {expanded && item.type_name === 'note' && item.note_content ? (
-          <p className={styles.rowText}>{noteText(item.note_content)}</p>
-        ) : null}
-        {expanded && item.description ? <p className={styles.rowText}>{item.description}</p> : null}
       </div>
-      {actions.length ? (
-        <Menu
-          trigger={
-            <button type="button" className={styles.rowMenu} aria-label={`Actions for ${item.title}`}>
-              <MoreHorizontal size={16} aria-hidden="true" />
-            </button>
-          }
-        >
-          {actions.map((a) => (
-            <MenuItem key={a.id} onSelect={() => props.onAction(a.id, item)}>
-              {a.label}
-            </MenuItem>
-          ))}
-        </Menu>
-      ) : null}
+      <ItemMenu item={item} actions={actions} onAction={props.onAction} />
     </article>
   );
 }

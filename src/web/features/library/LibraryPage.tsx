@@ -13,6 +13,7 @@ import { readCookie, writeCookie } from '../../lib/cookies.ts';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ActionBar, type AddKind } from './ActionBar.tsx';
+import { HeaderAd } from './Ads.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { EmptyState, emptyKind, LoadError } from './EmptyState.tsx';
 import { ItemList } from './ItemList.tsx';
@@ -86,11 +87,14 @@ export function LibraryPage() {
     setExpanded(!expanded);
   };
 
+  // visitors and free plans see ads; the server says which
+  const showAds = (list.data?.adsInfo ?? info?.adsInfo)?.showAds ?? false;
   const error = list.error instanceof ApiError ? list.error : null;
   const libraryEmpty = list.data !== undefined && list.data.total === 0 && isOwner;
   return (
     <div className={styles.page}>
       <PageHeader title="Library" documentTitle="Library" />
+      {showAds ? <HeaderAd /> : null}
       <ActionBar
         title={isOwner ? 'My Library' : `${username}'s Library`}
         isOwner={isOwner}
@@ -155,6 +159,7 @@ export function LibraryPage() {
               tagHref={(tag) => patchHref({ what: tagFilterText(tag) })}
               onSelect={select}
               onAction={(id, item) => actions.run(id, [item])}
+              showAd={showAds}
             />
           )}
           {list.data && list.data.total > 0 ? (

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { clickSelects, EMPTY_SELECTION, inBulkMode, selectionReducer } from './selection.ts';
-import { cutLabel, noteText } from './text.ts';
 
 describe('bulk selection', () => {
   it('turns bulk mode on with a selection or Bulk Edit, and off when cleared', () => {
@@ -27,20 +26,5 @@ describe('bulk selection', () => {
     const bulk = { ids: [1], bulkEdit: false };
     expect(clickSelects(bulk, plain)).toBe(true);
     expect(clickSelects(bulk, { ...plain, onControl: true })).toBe(false);
-  });
-});
-
-describe('text cuts', () => {
-  it('cuts labels with an ellipsis, counting characters not code units', () => {
-    expect(cutLabel('short', 50)).toBe('short');
-    expect(cutLabel('x'.repeat(51), 50)).toBe(`${'x'.repeat(50)}…`);
-    expect(cutLabel('😀😀😀', 2)).toBe('😀😀…');
-  });
-
-  it('turns note HTML into preview text', () => {
-    expect(noteText('<p>Buy <b>apples</b>&nbsp;&amp; pears</p><script>x()</script>')).toBe(
-      'Buy apples & pears',
-    );
-    expect(noteText(`<p>${'a'.repeat(400)}</p>`, 100)).toHaveLength(101);
   });
 });

@@ -1,0 +1,40 @@
+import { MoreHorizontal } from 'lucide-react';
+import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { Menu, MenuItem } from '../../ui/Menu.tsx';
+import { type ActionId, type ItemAction } from './actions.ts';
+import styles from './Library.module.css';
+
+/** Shortcut hints as people read them: Delete stays a word, letters are upper case. */
+function keyLabel(shortcut: string): string {
+  return shortcut.length === 1 ? shortcut.toUpperCase() : shortcut;
+}
+
+/** The item's menu: exactly the actions ITEM_ACTIONS allows for this item and user. */
+export function ItemMenu(props: {
+  item: ItemReply;
+  actions: ItemAction[];
+  onAction: (action: ActionId, item: ItemReply) => void;
+}) {
+  const { item, actions } = props;
+  if (actions.length === 0) return null;
+  return (
+    <Menu
+      trigger={
+        <button type="button" className={styles.rowMenu} aria-label={`Actions for ${item.title || item.url}`}>
+          <MoreHorizontal size={16} aria-hidden="true" />
+        </button>
+      }
+    >
+      {actions.map((a) => (
+        <MenuItem key={a.id} onSelect={() => props.onAction(a.id, item)}>
+          <span className={styles.menuLabel}>{a.label}</span>
+          {a.shortcut ? (
+            <kbd className={styles.menuKey} aria-hidden="true">
+              {keyLabel(a.shortcut)}
+            </kbd>
+          ) : null}
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}
