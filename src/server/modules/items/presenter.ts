@@ -1,8 +1,8 @@
 import type { ItemReply, ItemType } from '../../../shared/schemas/items.ts';
 import { toSeconds } from '../../platform/clock.ts';
-import type { ItemRow } from './repo.ts';
+import type { ListedItem } from './repo.ts';
 
-export function presentItem(row: ItemRow, tName: string, ownerName: string, canEdit: boolean): ItemReply {
+export function presentItem(row: ListedItem, tName: string, ownerName: string, canEdit: boolean): ItemReply {
   return {
     link_id: row.id,
     type_name: row.type as ItemType,

@@ -1,4 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { EMPTY_NOTE_CONTENT, noteTitle } from '../../../shared/notes.ts';
 import { PLANS } from '../../../shared/plans.ts';
 import {
   convertModeSchema,
@@ -11,6 +12,7 @@ import {
   type SaveBookmarkInput,
   saveBookmarkSchema,
 } from '../../../shared/schemas/items.ts';
+import { saveNoteSchema } from '../../../shared/schemas/notes.ts';
 import { parseSearch } from '../../../shared/search-query.ts';
 import { parseTagInput, splitTName } from '../../../shared/tags.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -20,6 +22,7 @@ import { NotFoundError, PlanLimitError, parse, ValidationError } from '../../pla
 import { type EventBus, ITEM_CMD, type ItemEvent, userTopic } from '../../platform/event-bus.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { adsInfoFor, effectivePlan } from '../accounts/user-info.ts';
+import { sanitizeNoteHtml } from '../notes/sanitize.ts';
 import { searchCondition } from '../search/compile.ts';
 import { refreshSearchVectors } from '../search/vectors.ts';
 import type { TagsService } from '../tags/service.ts';
@@ -42,6 +45,15 @@ function dedupeTags(names: string[]): string[] {
     seen.add(key);
     return true;
   });
+}
+
+export const NOT_A_NOTE_MESSAGE = 'This item is not a note.';
+
+/** A saved note with the stored version (updated time in ms) before and after the save. */
+export interface SavedNote {
+  item: ItemReply;
+  version: number;
+  previousVersion: number | null;
 }
 
 export interface ItemsDeps {
@@ -113,6 +125,53 @@ export class ItemsService {
     const [item] = await this.present(this.deps.db, [saved], userId);
     await this.publish(userId, { cmd: ITEM_CMD.upsert, link_id: item!.link_id, item });
     return item!;
+  }
+
+  /** Creates (once per local_id) or updates a note; notes are always private, their HTML sanitised. */
+  async saveNote(userId: number, input: unknown): Promise<SavedNote> {
+    const data = parse(saveNoteSchema, input);
+    const now = this.deps.clock.now();
+    const result = await this.deps.db.transaction(async (tx) => {
+      let existing: repo.ItemRow | undefined;
+      if (data.link_id !== undefined) {
+        existing = await this.loadOwn(tx, userId, data.link_id);
+        if (existing.type !== 'note') throw new ValidationError(NOT_A_NOTE_MESSAGE, 'link_id');
+      } else if (data.local_id) {
+        await repo.lockLocalId(tx, userId, data.local_id);
+        existing = await repo.findByLocalId(tx, userId, 'note', data.local_id);
+      }
+      const content =
+        data.content !== undefined
+          ? sanitizeNoteHtml(data.content)
+          : (existing?.noteContent ?? EMPTY_NOTE_CONTENT);
+      const fields = {
+        title: data.title || noteTitle(content),
+        noteContent: content,
+        noteType: 'rich',
+        private: true,
+        updatedAt: now,
+      };
+      const row = existing
+        ? { ...existing, ...fields }
+        : await repo.insertItem(tx, {
+            ...fields,
+            userId,
+            type: 'note',
+            localId: data.local_id,
+            createdAt: now,
+          });
+      if (existing) await repo.updateItem(tx, userId, existing.id, fields);
+      if (data.tags !== undefined || !existing) {
+        await this.deps.tags.setItemTags(tx, userId, row.id, parseTagInput(data.tags ?? ''));
+      } else if (!existing.private) {
+        await (await this.deps.tags.prepareRecount(tx, [row.id]))();
+      }
+      await refreshSearchVectors(tx, [row.id]);
+      return { row, previousVersion: existing ? existing.updatedAt.getTime() : null };
+    });
+    const [item] = await this.present(this.deps.db, [result.row], userId);
+    await this.publish(userId, { cmd: ITEM_CMD.upsert, link_id: item!.link_id, item });
+    return { item: item!, version: now.getTime(), previousVersion: result.previousVersion };
   }
 
   async loadItem(viewer: Viewer | null, query: unknown): Promise<ItemReply> {
@@ -292,7 +351,7 @@ export class ItemsService {
 
   private async present(
     ex: Executor,
-    rows: repo.ItemRow[],
+    rows: repo.ListedItem[],
     viewerId: number | null,
     ownerName?: string,
   ): Promise<ItemReply[]> {
