@@ -17,12 +17,14 @@ import { FeedbackService } from './modules/feedback/service.ts';
 import { registerItemRoutes } from './modules/items/routes.ts';
 import { ItemsService } from './modules/items/service.ts';
 import { registerLiveRoutes } from './modules/live/routes.ts';
+import { registerNoteRoutes } from './modules/notes/routes.ts';
 import { registerTagRoutes } from './modules/tags/routes.ts';
 import { TagsService } from './modules/tags/service.ts';
 import { Auth } from './platform/auth/auth.ts';
 import { registerOriginCheck } from './platform/auth/origin.ts';
 import { SessionStore } from './platform/auth/sessions.ts';
 import { SignInThrottle } from './platform/auth/throttle.ts';
+import { type BlobStore, LocalBlobStore } from './platform/blob-store.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { type EventBus, InProcessEventBus } from './platform/event-bus.ts';
@@ -40,6 +42,8 @@ export interface AppDeps {
   logger?: boolean;
   /** keep-alive and session re-check period of live sockets (tests shorten it) */
   livePingIntervalMs?: number;
+  /** uploaded files; a directory under DATA_DIR/files by default */
+  blobs?: BlobStore;
 }
 
 export const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -89,6 +93,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFeedbackRoutes(app, { feedback, auth });
   registerItemRoutes(app, { items, auth });
   registerTagRoutes(app, { tags, items, auth });
+  await registerNoteRoutes(app, {
+    items,
+    auth,
+    blobs: deps.blobs ?? new LocalBlobStore(path.join(config.dataDir, 'files')),
+  });
   await registerLiveRoutes(app, {
     bus,
     auth,

@@ -34,3 +34,11 @@ export const NOTE_AUTO_TITLE_CHARS = 15;
 
 export const FEEDBACK_SUBJECT_MAX = 200;
 export const FEEDBACK_MESSAGE_MAX = 10000;
+/** note text previews (part 1 §9): 300 by default, 100 in the grid and in list previews */
+export const NOTE_EXCERPT_DEFAULT = 300;
+export const NOTE_EXCERPT_GRID = 100;
+export const NOTE_EXCERPT_LIST = 100;
+/** an image pasted or dropped into a note */
+export const NOTE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** stored note HTML, in characters */
+export const NOTE_CONTENT_MAX = 1_000_000;

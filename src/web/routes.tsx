@@ -4,6 +4,7 @@ import { SignUpPage } from './features/auth/SignUpPage.tsx';
 import { NotFoundPage } from './features/errors/NotFoundPage.tsx';
 import { GroupsPage } from './features/groups/GroupsPage.tsx';
 import { HomePage } from './features/home/HomePage.tsx';
+import { ItemPage } from './features/item/ItemPage.tsx';
 import { LibraryPage } from './features/library/LibraryPage.tsx';
 import {
   CachedPlaceholder,
@@ -27,6 +28,7 @@ export const routes: RouteObject[] = [
       { path: '/sign-in', element: <SignInPage /> },
       { path: '/sign-up', element: <SignUpPage /> },
       { path: '/tutorial', element: <TutorialPage /> },
+      { path: '/user/:name/b/:linkId', element: <ItemPage /> },
       { path: '/user/:name/b/*', element: <ItemPlaceholder /> },
       { path: '/user/:name/d/*', element: <ItemPlaceholder /> },
       { path: '/user/:name/tags', element: <TagsPlaceholder /> },

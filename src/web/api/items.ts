@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ItemReply, ListReply } from '../../shared/schemas/items.ts';
-import { api } from './client.ts';
+import { ApiError, api } from './client.ts';
 import { queryKeys } from './keys.ts';
 
 export type LoadItemsParams = Record<string, string>;
@@ -27,6 +27,8 @@ export function useItem(linkId: number | undefined) {
       (await api.get<{ items: ItemReply[] }>(`/interact_api/load_user_item${qs({ link_id: linkId })}`))
         .items[0]!,
     enabled: linkId !== undefined,
+    // a missing or private item stays missing: no retries before saying so
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,
   });
 }
 

@@ -9,6 +9,7 @@ import {
   markReadSchema,
   saveBookmarkSchema,
 } from '../../../shared/schemas/items.ts';
+import { noteImageQuerySchema, saveNoteSchema } from '../../../shared/schemas/notes.ts';
 import {
   batchEditTagsSchema,
   editItemTagsSchema,
@@ -40,6 +41,13 @@ export const OPERATIONS: Record<string, Operation> = {
   },
   'POST /common/contact': { summary: 'Send feedback to support', body: contactSchema, public: true },
   'POST /item/save/bookmark': { summary: 'Create or update a bookmark', body: saveBookmarkSchema },
+  'POST /item/save/note': { summary: 'Create (once per local_id) or update a note', body: saveNoteSchema },
+  'POST /item/save/image': {
+    summary: 'Upload a picture for a note (files[]); replies image_url_embeded_in_note',
+    query: noteImageQuerySchema,
+    multipart: true,
+  },
+  'GET /api/files/notes/:userId/:name': { summary: "A note's picture (its owner only)" },
   'GET /interact_api/load_user_item': { summary: 'One item', query: loadItemSchema, public: true },
   'GET /interact_api/load_user_items': {
     summary: 'List and filter a library',

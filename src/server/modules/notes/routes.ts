@@ -1,0 +1,82 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NOTE_IMAGE_MAX_BYTES } from '../../../shared/limits.ts';
+import { noteImageQuerySchema } from '../../../shared/schemas/notes.ts';
+import type { Auth } from '../../platform/auth/auth.ts';
+import type { BlobStore } from '../../platform/blob-store.ts';
+import { NotFoundError, parse, ValidationError } from '../../platform/errors.ts';
+import type { ItemsService } from '../items/service.ts';
+import { IMAGE_MISSING_MESSAGE, noteImageKey, storeNoteImage } from './images.ts';
+
+/** The picture field of the note editor's upload; plain `files` is accepted too. */
+const FILE_FIELDS = new Set(['files[]', 'files']);
+/** A note's JSON body: the content cap (1,000,000 characters) plus escaping room. */
+const NOTE_BODY_LIMIT = 4 * 1024 * 1024;
+
+export interface NotesRouteDeps {
+  items: ItemsService;
+  auth: Auth;
+  blobs: BlobStore;
+}
+
+export async function registerNoteRoutes(app: FastifyInstance, deps: NotesRouteDeps) {
+  const { items, auth, blobs } = deps;
+
+  app.post('/item/save/note', { bodyLimit: NOTE_BODY_LIMIT }, async (request) => {
+    const user = await auth.requireUser(request);
+    const { item, version, previousVersion } = await items.saveNote(user.id, request.body);
+    return { items: [item], version, previous_version: previousVersion };
+  });
+
+  // multipart only in this scope, so another module may register its own parser options
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: NOTE_IMAGE_MAX_BYTES + 1, files: 5, fields: 20, parts: 30 },
+    });
+    scope.post('/item/save/image', async (request) => {
+      const user = await auth.requireUser(request);
+      parse(noteImageQuerySchema, request.query);
+      if (!request.isMultipart()) throw new ValidationError(IMAGE_MISSING_MESSAGE, 'files[]');
+      const url = await receiveNoteImage(request, blobs, user.id);
+      return { image_url_embeded_in_note: url };
+    });
+  });
+
+  // A note's pictures are as private as the note: only their owner gets them.
+  app.get('/api/files/notes/:userId/:name', async (request, reply) => {
+    const { userId, name } = request.params as { userId: string; name: string };
+    const user = await auth.currentUser(request);
+    const key = noteImageKey(userId, name);
+    if (!user || !key || String(user.id) !== userId) throw new NotFoundError();
+    const blob = await blobs.get(key);
+    if (!blob) throw new NotFoundError();
+    return reply
+      .header('content-type', blob.contentType)
+      .header('content-length', String(blob.size))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .send(blob.stream);
+  });
+}
+
+/** Stores the first picture of the request; further files are read and dropped. */
+async function receiveNoteImage(request: FastifyRequest, blobs: BlobStore, userId: number): Promise<string> {
+  let url: string | undefined;
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue;
+    if (url !== undefined || !FILE_FIELDS.has(part.fieldname)) {
+      part.file.resume();
+      continue;
+    }
+    try {
+      url = await storeNoteImage(blobs, userId, part.file);
+    } catch (err) {
+      // read the rest so the client gets the answer instead of a reset connection
+      part.file.resume();
+      throw err;
+    }
+  }
+  if (url === undefined) throw new ValidationError(IMAGE_MISSING_MESSAGE, 'files[]');
+  return url;
+}

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export interface BlobInfo {
+  contentType: string;
+  size: number;
+}
+
+/** Where files live: a local directory now, S3-compatible storage when several instances share them. */
+export interface BlobStore {
+  /** Stores the whole body under key, or nothing: a failed or aborted body leaves no blob. */
+  put(key: string, body: Readable | Buffer, contentType: string): Promise<BlobInfo>;
+  get(key: string): Promise<(BlobInfo & { stream: Readable }) | null>;
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}
+
+/** Keys are slash-separated names of letters, digits, '.', '_' and '-'; no '..', no leading slash. */
+const KEY = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
+
+export function assertBlobKey(key: string): void {
+  if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part.endsWith('.meta'))) {
+    throw new Error(`invalid blob key: ${key}`);
+  }
+}
+
+/** Blobs as files under one directory; each has a small `.meta` file beside it with its type. */
+export class LocalBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  private file(key: string): string {
+    assertBlobKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, body: Readable | Buffer, contentType: string): Promise<BlobInfo> {
+    const target = this.file(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await pipeline(
+        Buffer.isBuffer(body) ? Readable.from([body]) : body,
+        createWriteStream(temp, { flags: 'wx' }),
+      );
+      const { size } = await stat(temp);
+      const info: BlobInfo = { contentType, size };
+      await writeFile(`${temp}.meta`, JSON.stringify(info));
+      await rename(`${temp}.meta`, `${target}.meta`);
+      // the data file appears last: a blob that exists is complete
+      await rename(temp, target);
+      return info;
+    } catch (err) {
+      await rm(temp, { force: true });
+      await rm(`${temp}.meta`, { force: true });
+      throw err;
+    }
+  }
+
+  async get(key: string): Promise<(BlobInfo & { stream: Readable }) | null> {
+    const file = this.file(key);
+    let size: number;
+    try {
+      size = (await stat(file)).size;
+    } catch {
+      return null;
+    }
+    const meta = await readFile(`${file}.meta`, 'utf8')
+      .then((text) => JSON.parse(text) as Partial<BlobInfo>)
+      .catch(() => ({}) as Partial<BlobInfo>);
+    return {
+      contentType: meta.contentType ?? 'application/octet-stream',
+      size,
+      stream: createReadStream(file),
+    };
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.file(key);
+    await rm(file, { force: true });
+    await rm(`${file}.meta`, { force: true });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.file(key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+}

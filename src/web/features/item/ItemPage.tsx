@@ -1,0 +1,109 @@
+import { FileQuestion } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { isLocalNoteId } from '../../../shared/notes.ts';
+import type { ItemReply, ItemType } from '../../../shared/schemas/items.ts';
+import { ApiError } from '../../api/client.ts';
+import { useItem } from '../../api/items.ts';
+import { buttonClass } from '../../ui/Button.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import styles from './Item.module.css';
+
+/** The editor (Tiptap) loads only when a note opens. */
+const NoteEditor = lazy(() => import('../notes/NoteEditor.tsx').then((m) => ({ default: m.NoteEditor })));
+
+/** What each type's view will be, until the feature that brings it lands. */
+const ARRIVES: Record<ItemType, string> = {
+  bookmark: 'The reader view arrives with Saving pages.',
+  pdf: 'The PDF reader arrives with Uploads.',
+  image: 'The image view arrives with Uploads.',
+  kindle: 'The Kindle highlights list arrives with Kindle import.',
+  topic: 'This kind of item has no view yet.',
+  note: '',
+};
+
+/**
+ * One item, /user/{name}/b/{link_id} (part 1 §2): a note opens in the editor; new-<timestamp> is a
+ * note not saved yet. The editor is keyed by its session, so taking the server id keeps it mounted.
+ */
+export function ItemPage() {
+  const { name = '', linkId = '' } = useParams();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const local = isLocalNoteId(linkId);
+  const id = /^\d{1,15}$/.test(linkId) ? Number(linkId) : undefined;
+  const query = useItem(local ? undefined : id);
+  const session = (location.state as { noteSession?: string } | null)?.noteSession ?? linkId;
+  const redirect = search.get('redirect') === '1';
+
+  // both note branches render the same tree with the same key: taking the server id keeps the editor
+  const note = (item: ItemReply | null) => (
+    <Suspense key={session} fallback={<Loading />}>
+      <NoteEditor username={name} item={item} localId={item ? null : linkId} redirect={redirect} />
+    </Suspense>
+  );
+  if (local) return note(null);
+  if (id === undefined) return <Missing name={name} />;
+  if (query.isPending) return <Loading />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <Missing name={name} />;
+    return (
+      <div className={styles.box} role="alert">
+        <p>Sorry, something goes wrong, please retry later.</p>
+      </div>
+    );
+  }
+  const item = query.data;
+  if (item.type_name === 'note') {
+    if (!item.canEdit) return <Missing name={name} />;
+    return note(item);
+  }
+  return <Placeholder item={item} name={name} />;
+}
+
+function Loading() {
+  return (
+    <div className={styles.loading} aria-busy="true">
+      <Spinner size={20} />
+      <span>Loading...</span>
+    </div>
+  );
+}
+
+function Placeholder({ item, name }: { item: ItemReply; name: string }) {
+  return (
+    <div className={styles.page}>
+      <PageHeader title={item.title || item.url || 'Item'} />
+      {item.url ? (
+        <p className={styles.meta}>
+          <a href={item.url} target="_blank" rel="noopener noreferrer nofollow">
+            {item.url}
+          </a>
+        </p>
+      ) : null}
+      <div className={styles.box}>
+        <p>{ARRIVES[item.type_name]}</p>
+        <Link to={`/user/${encodeURIComponent(name)}`} className={buttonClass('secondary', 'sm')}>
+          Back to the library
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function Missing({ name }: { name: string }) {
+  return (
+    <div className={styles.page}>
+      <title>Item not found · Folio</title>
+      <div className={styles.box}>
+        <FileQuestion size={22} aria-hidden="true" />
+        <h1 className={styles.heading}>Item not found</h1>
+        <p>This item does not exist, was deleted, or is private.</p>
+        <Link to={`/user/${encodeURIComponent(name)}`} className={buttonClass('primary', 'sm')}>
+          Back to the library
+        </Link>
+      </div>
+    </div>
+  );
+}
