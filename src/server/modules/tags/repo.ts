@@ -87,13 +87,15 @@ export async function topTags(
   limit: number,
 ): Promise<{ name: string; count: number }[]> {
   const count = publicOnly ? tags.publicCount : tags.itemCount;
-  return ex
-    .select({ name: tags.name, count })
-    .from(tags)
-    .where(and(eq(tags.userId, userId), sql`${count} > 0`))
-    // ties by id so the (user_id, item_count) index gives the order without sorting every tag
-    .orderBy(sql`${count} DESC NULLS LAST`, tags.id)
-    .limit(limit);
+  return (
+    ex
+      .select({ name: tags.name, count })
+      .from(tags)
+      .where(and(eq(tags.userId, userId), sql`${count} > 0`))
+      // ties by id so the (user_id, item_count) index gives the order without sorting every tag
+      .orderBy(sql`${count} DESC NULLS LAST`, tags.id)
+      .limit(limit)
+  );
 }
 
 function escapeLike(value: string): string {
