@@ -14,9 +14,9 @@ import {
   PremiumPlaceholder,
   ProfilePlaceholder,
   SettingsPlaceholder,
-  TagsPlaceholder,
 } from './features/placeholders/pages.tsx';
 import { AppShell } from './features/shell/AppShell.tsx';
+import { TagsPage } from './features/tags/TagsPage.tsx';
 import { TutorialPage } from './features/tutorial/TutorialPage.tsx';
 
 /** Page routes of the spec; the server answers the same paths with index.html (src/shared/pages.ts). */
@@ -31,7 +31,7 @@ export const routes: RouteObject[] = [
       { path: '/user/:name/b/:linkId', element: <ItemPage /> },
       { path: '/user/:name/b/*', element: <ItemPlaceholder /> },
       { path: '/user/:name/d/*', element: <ItemPlaceholder /> },
-      { path: '/user/:name/tags', element: <TagsPlaceholder /> },
+      { path: '/user/:name/tags', element: <TagsPage /> },
       { path: '/user/:name/*', element: <LibraryPage /> },
       { path: '/outliners', element: <OutlinersPlaceholder /> },
       { path: '/o/*', element: <OutlinerPlaceholder /> },
