@@ -55,6 +55,16 @@ test('filters and searches with #tag and @host; the URL keeps the view across re
   await page.goBack();
   await expect(rows(page)).toHaveCount(3);
 
+  await page.getByRole('link', { name: 'Bookmarks' }).click();
+  await expect(page).toHaveURL(/filter=bookmark/);
+  await expect(page.getByRole('link', { name: 'Bookmarks' })).toHaveAttribute('aria-current', 'page');
+  await expect(rows(page)).toHaveCount(3);
+  await page.getByRole('link', { name: 'PDFs' }).click();
+  await expect(page.getByText("There's no item! You can add one first")).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/filter=bookmark/);
+  await expect(rows(page)).toHaveCount(3);
+
   const search = page.getByRole('combobox', { name: 'Search your library' });
   await search.fill('#daily');
   await search.press('Enter');
@@ -151,4 +161,60 @@ test('free plans see the house ads with a Remove link; premium plans see none', 
   await signIn(page, SEEDED.premium.name, SEEDED.premium.password);
   await expect(page.getByRole('heading', { level: 1, name: 'Library' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0);
+});
+
+test('keyboard: j/k move between rows, x selects, Escape leaves bulk mode', async ({ page }) => {
+  await signUp(page, uniqueName('keys'));
+  await save(page, { url: 'https://keys.example/1', title: 'Older' });
+  await save(page, { url: 'https://keys.example/2', title: 'Newer' });
+  await page.reload();
+  await rows(page).first().getByRole('link', { name: 'Newer' }).focus();
+  await page.keyboard.press('j');
+  await expect(page.getByRole('link', { name: 'Older' })).toBeFocused();
+  await page.keyboard.press('x');
+  await expect(page.getByText('1 item(s) selected')).toBeVisible();
+  await page.keyboard.press('k');
+  await expect(page.getByRole('link', { name: 'Newer' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('toolbar', { name: 'Bulk actions' })).toHaveCount(0);
+});
+
+test('at 360 px the filters open in a drawer that closes on a pick', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signUp(page, uniqueName('narrow'));
+  await save(page, { url: 'https://narrow.example/1', title: 'Unread one', unread: true });
+  await save(page, { url: 'https://narrow.example/2', title: 'Read one' });
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Library filters' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Filters' });
+  await drawer.getByRole('link', { name: /^Unread/ }).click();
+  await expect(drawer).toHaveCount(0);
+  await expect(page).toHaveURL(/unread=yes/);
+  await expect(rows(page)).toHaveCount(1);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+});
+
+test('the sidebar Top 300 cloud filters the library by the picked tag', async ({ page }) => {
+  await signUp(page, uniqueName('cloudlib'));
+  await save(page, { url: 'https://cloud.example/1', title: 'Tagged', tags: 'alpha beta' });
+  await save(page, { url: 'https://cloud.example/2', title: 'Other', tags: 'gamma' });
+  await page.reload();
+  await page.getByRole('button', { name: 'Top 300' }).click();
+  await page
+    .getByRole('dialog', { name: 'Top 300' })
+    .getByRole('button', { name: /^alpha,/ })
+    .click();
+  await expect(page).toHaveURL(/query=%23%22alpha%22/);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Related tags' }).getByText('alpha')).toBeVisible();
+});
+
+test('Add > Note opens a new local note in the editor', async ({ page }) => {
+  const name = uniqueName('noter');
+  await signUp(page, name);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Note' }).click();
+  await expect(page).toHaveURL(new RegExp(`/user/${name}/b/new-\\d+\\?redirect=1$`));
 });

@@ -54,8 +54,15 @@ test('an education-domain user who is not a teacher sees Resources for Educators
 
 test('the user menu opens on hover and closes after the pointer leaves', async ({ page }) => {
   await signUp(page, uniqueName('hoverer'));
-  await page.getByRole('button', { name: /^Account menu for/ }).hover();
-  await expect(page.getByRole('menu')).toBeVisible();
+  const button = page.getByRole('button', { name: /^Account menu for/ });
+  await expect(button).toBeVisible();
+  // The pointer may already rest where the page rendered after sign-up: start from outside,
+  // and retry the hover as one step so a pointer event lost during that render cannot fail it.
+  await expect(async () => {
+    await page.mouse.move(0, 400);
+    await button.hover();
+    await expect(page.getByRole('menu')).toBeVisible({ timeout: 1500 });
+  }).toPass({ timeout: 15_000 });
   await page.getByRole('heading', { level: 1, name: 'Library' }).hover();
   await expect(page.getByRole('menu')).toBeHidden();
 });

@@ -1,4 +1,12 @@
-import { ChevronDown, ChevronsDownUp, ChevronsUpDown, ListChecks, Plus, X } from 'lucide-react';
+import {
+  ChevronDown,
+  ChevronsDownUp,
+  ChevronsUpDown,
+  ListChecks,
+  Plus,
+  SlidersHorizontal,
+  X,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../ui/Button.tsx';
 import { Menu, MenuItem } from '../../ui/Menu.tsx';
@@ -20,6 +28,8 @@ export interface ActionBarProps {
   onToggleExpanded: () => void;
   onToggleBulk: () => void;
   onAdd: (kind: AddKind) => void;
+  /** on narrow screens the sidebar is a drawer this opens */
+  onOpenFilters?: (() => void) | undefined;
 }
 
 /** 'My Library': search, advanced search, Expand/Collapse All, Bulk Edit / Quit Edit and the add menu. */
@@ -28,7 +38,7 @@ export function ActionBar(props: ActionBarProps) {
   return (
     <div className={styles.actionBar}>
       <div className={styles.actionRow}>
-        <h2 className={styles.barTitle}>{props.title}</h2>
+        <h1 className={styles.barTitle}>{props.title}</h1>
         <div className={styles.searchWrap}>
           <SearchBox
             what={props.what}
@@ -41,19 +51,33 @@ export function ActionBar(props: ActionBarProps) {
             className={styles.caret}
             aria-expanded={advanced}
             aria-label="Advanced search"
+            title="Advanced search"
             onClick={() => setAdvanced(!advanced)}
           >
             <ChevronDown size={16} aria-hidden="true" />
           </button>
         </div>
         <div className={styles.barButtons}>
+          {props.onOpenFilters ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<SlidersHorizontal size={16} />}
+              onClick={props.onOpenFilters}
+              aria-label="Filters"
+            >
+              <span className={styles.barLabel}>Filters</span>
+            </Button>
+          ) : null}
           <Button
             variant="ghost"
             size="sm"
             icon={props.expanded ? <ChevronsDownUp size={16} /> : <ChevronsUpDown size={16} />}
             onClick={props.onToggleExpanded}
+            aria-label={props.expanded ? 'Collapse All' : 'Expand All'}
+            title={props.expanded ? 'Collapse All' : 'Expand All'}
           >
-            {props.expanded ? 'Collapse All' : 'Expand All'}
+            <span className={styles.barLabel}>{props.expanded ? 'Collapse All' : 'Expand All'}</span>
           </Button>
           {props.isOwner ? (
             <>
@@ -62,8 +86,10 @@ export function ActionBar(props: ActionBarProps) {
                 size="sm"
                 icon={props.bulkMode ? <X size={16} /> : <ListChecks size={16} />}
                 onClick={props.onToggleBulk}
+                aria-label={props.bulkMode ? 'Quit Edit' : 'Bulk Edit'}
+                title={props.bulkMode ? 'Quit Edit' : 'Bulk Edit'}
               >
-                {props.bulkMode ? 'Quit Edit' : 'Bulk Edit'}
+                <span className={styles.barLabel}>{props.bulkMode ? 'Quit Edit' : 'Bulk Edit'}</span>
               </Button>
               <Menu
                 trigger={

@@ -1,11 +1,17 @@
-import { ChevronDown, Trash2, X } from 'lucide-react';
+import { ChevronDown, FileText, ListTree, Mail, Trash2, Users, X } from 'lucide-react';
 import { Button } from '../../ui/Button.tsx';
 import { Menu, MenuItem } from '../../ui/Menu.tsx';
 import { type ActionId, BULK_MENU_ORDER, ITEM_ACTIONS } from './actions.ts';
-import styles from './Library.module.css';
+import styles from './Items.module.css';
 import { libraryText } from './messages.ts';
 
-const COMING = ['Organize in Outliner', 'Share to Group', 'Send an Email', 'Generate Report'];
+/** Bulk actions whose features are not built yet: shown, announced as unavailable, and saying why. */
+const COMING = [
+  { label: 'Organize in Outliner', icon: <ListTree size={16} aria-hidden="true" /> },
+  { label: 'Share to Group', icon: <Users size={16} aria-hidden="true" /> },
+  { label: 'Send an Email', icon: <Mail size={16} aria-hidden="true" /> },
+  { label: 'Generate Report', icon: <FileText size={16} aria-hidden="true" /> },
+];
 
 /** The bulk bar (spec part 1 §9): selection count, Select all, delete and the more-menu. */
 export function BulkBar(props: {
@@ -26,16 +32,17 @@ export function BulkBar(props: {
         {none ? libraryText.selectTip : libraryText.selected(props.count)}
       </span>
       <div className={styles.bulkActions}>
-        {COMING.map((label) => (
-          <Button
+        {COMING.map(({ label, icon }) => (
+          <button
             key={label}
-            variant="ghost"
-            size="sm"
-            disabled
+            type="button"
+            className={styles.bulkComing}
+            aria-disabled="true"
+            aria-label={`${label} (comes with its own feature)`}
             title={`${label} comes with its own feature`}
           >
-            {label}
-          </Button>
+            {icon}
+          </button>
         ))}
         <Button
           variant="danger"

@@ -1,21 +1,12 @@
 import { Inbox, SearchX, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
+import type { EmptyKind } from './empty-kind.ts';
 import styles from './Library.module.css';
 import { libraryText } from './messages.ts';
-import type { LibraryView } from './view.ts';
-
-/** Which empty state a view shows (spec part 1 §2), in order of precedence. */
-export function emptyKind(view: LibraryView, libraryEmpty: boolean) {
-  if (view.what) return 'search' as const;
-  if (view.unread) return 'unread' as const;
-  if (view.filter === 'kindle') return 'kindle' as const;
-  if (libraryEmpty) return 'default' as const;
-  return 'items' as const;
-}
 
 export function EmptyState(props: {
-  kind: ReturnType<typeof emptyKind>;
+  kind: EmptyKind;
   isOwner: boolean;
   bookmarksHref: string;
   onAdd: () => void;

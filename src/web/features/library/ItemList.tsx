@@ -1,15 +1,26 @@
 import { type Dispatch, Fragment, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { AD_POSITION, ListAd } from './Ads.tsx';
 import type { ActionContext, ActionId } from './actions.ts';
+import { ItemGrid } from './ItemGrid.tsx';
 import { ItemRow } from './ItemRow.tsx';
-import styles from './Library.module.css';
+import styles from './Items.module.css';
 import { clickSelects, inBulkMode, type SelectionAction, type SelectionState } from './selection.ts';
-import { cutLabel } from './text.ts';
 
-/** Grid titles are cut to 15 characters in the library grid (spec part 1 §9). */
-const GRID_TITLE_MAX = 15;
+/** j/k move focus between the rows' titles, as in the readers people come from. */
+function moveFocus(event: KeyboardEvent<HTMLElement>) {
+  if ((event.key !== 'j' && event.key !== 'k') || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target as HTMLElement;
+  if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
+  const rows = [...event.currentTarget.querySelectorAll<HTMLElement>('[data-item-row]')];
+  const at = rows.indexOf(document.activeElement as HTMLElement);
+  const next = rows[event.key === 'j' ? at + 1 : Math.max(0, at - 1)];
+  if (next) {
+    event.preventDefault();
+    next.focus();
+    next.scrollIntoView({ block: 'nearest' });
+  }
+}
 
 export function ItemList(props: {
   items: ItemReply[];
@@ -21,62 +32,53 @@ export function ItemList(props: {
   tagHref: (tag: string) => string;
   onSelect: Dispatch<SelectionAction>;
   onAction: (id: ActionId, item: ItemReply) => void;
+  /** free plans and visitors: a house ad at list position 3 */
   showAd: boolean;
+  /** the previous view's items, shown dimmed while the new ones load */
+  stale?: boolean;
 }) {
   const { selection } = props;
   const bulkMode = inBulkMode(selection);
-
-  // j/k move between rows, like the readers people come from
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'j' && event.key !== 'k') return;
-    const rows = [...event.currentTarget.querySelectorAll<HTMLElement>('[data-item-row]')];
-    const at = rows.indexOf(document.activeElement as HTMLElement);
-    const next = rows[event.key === 'j' ? at + 1 : Math.max(0, at - 1)];
-    if (next) {
-      event.preventDefault();
-      next.focus();
-    }
+  const toggle = (item: ItemReply, event: { ctrlKey: boolean; metaKey: boolean; onControl: boolean }) => {
+    if (clickSelects(selection, event)) props.onSelect({ type: 'toggle', id: item.link_id });
   };
 
-  if (props.grid) {
-    return (
-      <ul className={styles.grid}>
-        {props.items.map((item) => (
-          <li key={item.link_id} className={styles.gridCard}>
-            <Link to={`/user/${encodeURIComponent(props.username)}/b/${item.link_id}`} title={item.title}>
-              {item.thumbnail_url ? (
-                <img src={item.thumbnail_url} alt="" loading="lazy" />
-              ) : (
-                <div className={styles.gridBlank} />
-              )}
-              <span>{cutLabel(item.title, GRID_TITLE_MAX)}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    );
-  }
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: j/k navigation between the focusable rows inside
-    <div className={styles.list} onKeyDown={onKeyDown}>
-      {props.items.map((item, index) => (
-        <Fragment key={item.link_id}>
-          {props.showAd && index === AD_POSITION - 1 ? <ListAd /> : null}
-          <ItemRow
-            item={item}
-            username={props.username}
-            expanded={props.expanded}
-            bulkMode={bulkMode}
-            selected={selection.ids.includes(item.link_id)}
-            ctx={props.ctx}
-            tagHref={props.tagHref}
-            onToggleSelect={(e) => {
-              if (clickSelects(selection, e)) props.onSelect({ type: 'toggle', id: item.link_id });
-            }}
-            onAction={props.onAction}
-          />
-        </Fragment>
-      ))}
+    <div
+      onKeyDown={moveFocus}
+      className={props.stale ? `${styles.listWrap} ${styles.stale}` : styles.listWrap}
+    >
+      {props.grid ? (
+        <ItemGrid
+          items={props.items}
+          username={props.username}
+          bulkMode={bulkMode}
+          selectedIds={selection.ids}
+          ctx={props.ctx}
+          onToggleSelect={toggle}
+          onAction={props.onAction}
+        />
+      ) : (
+        <div className={styles.list}>
+          {props.items.map((item, index) => (
+            <Fragment key={item.link_id}>
+              {props.showAd && index === AD_POSITION - 1 ? <ListAd /> : null}
+              <ItemRow
+                item={item}
+                username={props.username}
+                expanded={props.expanded}
+                bulkMode={bulkMode}
+                selected={selection.ids.includes(item.link_id)}
+                ctx={props.ctx}
+                tagHref={props.tagHref}
+                onToggleSelect={(event) => toggle(item, event)}
+                onAction={props.onAction}
+              />
+            </Fragment>
+          ))}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { MoreHorizontal } from 'lucide-react';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { Menu, MenuItem } from '../../ui/Menu.tsx';
-import { type ActionId, type ItemAction } from './actions.ts';
-import styles from './Library.module.css';
+import type { ActionId, ItemAction } from './actions.ts';
+import styles from './Items.module.css';
 
 /** Shortcut hints as people read them: Delete stays a word, letters are upper case. */
 function keyLabel(shortcut: string): string {
@@ -28,11 +28,7 @@ export function ItemMenu(props: {
       {actions.map((a) => (
         <MenuItem key={a.id} onSelect={() => props.onAction(a.id, item)}>
           <span className={styles.menuLabel}>{a.label}</span>
-          {a.shortcut ? (
-            <kbd className={styles.menuKey} aria-hidden="true">
-              {keyLabel(a.shortcut)}
-            </kbd>
-          ) : null}
+          {a.shortcut ? <kbd className={styles.menuKey}>{keyLabel(a.shortcut)}</kbd> : null}
         </MenuItem>
       ))}
     </Menu>

@@ -1,14 +1,14 @@
 import { Globe, Highlighter, Lock } from 'lucide-react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { NOTE_EXCERPT_DEFAULT, TAG_LABEL_MAX } from '../../../shared/limits.ts';
+import { TAG_LABEL_MAX } from '../../../shared/limits.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { tagFilterText } from '../../../shared/search-query.ts';
 import { splitTName } from '../../../shared/tags.ts';
 import { type ActionContext, type ActionId, actionsFor } from './actions.ts';
 import { itemDate } from './dates.ts';
 import { ItemMenu } from './ItemMenu.tsx';
-import styles from './Library.module.css';
+import styles from './Items.module.css';
 import { annotationPreview, cutLabel, noteText } from './text.ts';
 
 export interface ItemRowProps {
@@ -70,9 +70,10 @@ export function ItemRow(props: ItemRowProps) {
   );
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the checkbox and the x key select from the keyboard
     <article
-      className={[styles.row, selected ? styles.rowSelected : '', expanded ? '' : styles.rowCompact].join(' ')}
+      className={[styles.row, selected ? styles.rowSelected : '', expanded ? '' : styles.rowCompact].join(
+        ' ',
+      )}
       onClick={onClick}
       onKeyDown={onKeyDown}
       aria-label={title}
@@ -94,7 +95,13 @@ export function ItemRow(props: ItemRowProps) {
               {title}
             </Link>
           ) : (
-            <a href={href} className={styles.rowTitle} target="_blank" rel="noopener noreferrer" data-item-row="">
+            <a
+              href={href}
+              className={styles.rowTitle}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-item-row=""
+            >
               {title}
             </a>
           )}
@@ -142,7 +149,7 @@ export function ItemRow(props: ItemRowProps) {
               </ul>
             ) : null}
             {item.type_name === 'note' && item.note_content ? (
-              <p className={styles.rowText}>{noteText(item.note_content, NOTE_EXCERPT_DEFAULT)}</p>
+              <p className={styles.rowText}>{noteText(item.note_content)}</p>
             ) : null}
             {item.description ? <p className={styles.rowText}>{item.description}</p> : null}
             {quotes.length ? (

@@ -39,18 +39,21 @@ export function LibraryFooter(props: {
         pageCount={pageCountFor(total, view.count)}
         hrefFor={(page) => props.hrefFor({ page })}
       />
-      <label className={styles.footerField}>
-        Sort
-        <select
-          className={styles.smallSelect}
-          value={view.sort}
-          onChange={(e) => props.onChange({ sort: e.target.value as ListSort })}
-        >
-          <option value="updated">Updated</option>
-          <option value="created">Created</option>
-          <option value="title">Title</option>
-        </select>
-      </label>
+      {/* while searching, the search bar above the list holds the sort */}
+      {view.what ? null : (
+        <label className={styles.footerField}>
+          Sort
+          <select
+            className={styles.smallSelect}
+            value={view.sort}
+            onChange={(e) => props.onChange({ sort: e.target.value as ListSort })}
+          >
+            <option value="updated">Updated</option>
+            <option value="created">Created</option>
+            <option value="title">Title</option>
+          </select>
+        </label>
+      )}
       {props.rssLink ? (
         <a href={props.rssLink} className={styles.smallLink}>
           <Rss size={14} aria-hidden="true" /> RSS

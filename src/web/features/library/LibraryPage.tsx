@@ -1,7 +1,6 @@
-import { ArrowUp } from 'lucide-react';
-import { useEffect, useReducer, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { BACK_TO_TOP_PX, COOKIE_DAYS_LONG } from '../../../shared/limits.ts';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { COOKIE_DAYS_LONG } from '../../../shared/limits.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { isSignedIn } from '../../../shared/schemas/user-info.ts';
 import { tagFilterText } from '../../../shared/search-query.ts';
@@ -10,12 +9,17 @@ import { useItems } from '../../api/items.ts';
 import { useLiveItems } from '../../api/live.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { readCookie, writeCookie } from '../../lib/cookies.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
+import { Drawer } from '../../ui/Drawer.tsx';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
-import { PageHeader } from '../../ui/PageHeader.tsx';
+import { useCreateNote } from '../notes/new-note.ts';
 import { ActionBar, type AddKind } from './ActionBar.tsx';
 import { HeaderAd } from './Ads.tsx';
+import { BackToTop } from './BackToTop.tsx';
 import { BulkBar } from './BulkBar.tsx';
-import { EmptyState, emptyKind, LoadError } from './EmptyState.tsx';
+import { EmptyState, LoadError } from './EmptyState.tsx';
+import { emptyKind } from './empty-kind.ts';
+import { CLEARED_FILTERS } from './filters.ts';
 import { ItemList } from './ItemList.tsx';
 import styles from './Library.module.css';
 import { LibraryFooter } from './LibraryFooter.tsx';
@@ -27,9 +31,9 @@ import { EditItemModal } from './modals/EditItemModal.tsx';
 import { ReviseTagsModal } from './modals/ReviseTagsModal.tsx';
 import { SearchSummary } from './SearchSummary.tsx';
 import { Sidebar } from './Sidebar.tsx';
-import { EMPTY_SELECTION, inBulkMode, selectionReducer } from './selection.ts';
 import { useItemActions } from './useItemActions.ts';
 import { useLibraryView } from './useLibraryView.ts';
+import { useSelection } from './useSelection.ts';
 import { type LibraryView, pageAfterDelete, viewShows, viewToLoadParams, withChange } from './view.ts';
 
 /** The library (spec part 1 §2): /user/{name} and /user/{name}/{tag}; the URL holds the view. */
@@ -44,9 +48,16 @@ export function LibraryPage() {
 
   const list = useItems(viewToLoadParams(view, username));
   const items = list.data?.items ?? [];
-  const [selection, select] = useReducer(selectionReducer, EMPTY_SELECTION);
+  const { selection, select, bulkMode, selectedItems } = useSelection(items);
+  const narrow = useMediaQuery(NARROW);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const location = useLocation();
+  // a filter picked in the drawer closes it
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => setFiltersOpen(false), [location.key]);
   const [expanded, setExpanded] = useState(() => readCookie('expand') !== 'false');
   const [adding, setAdding] = useState<AddKind | null>(null);
+  const createNote = useCreateNote();
   const ctx = { signedIn: me !== null };
   const patchHref = (patch: Partial<LibraryView>) => hrefFor(withChange(view, patch));
   const actions = useItemActions({
@@ -58,27 +69,18 @@ export function LibraryPage() {
     },
   });
 
-  const ids = items.map((i) => i.link_id).join(',');
-  useEffect(() => select({ type: 'keep', ids: ids ? ids.split(',').map(Number) : [] }), [ids]);
-
-  const bulkMode = inBulkMode(selection);
-  useEffect(() => {
-    if (!bulkMode) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !document.querySelector('[role="dialog"]')) select({ type: 'clear' });
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [bulkMode]);
-
-  const selectedItems = items.filter((i) => selection.ids.includes(i.link_id));
   const onAdded = (item: ItemReply) => {
     const hidden = !viewShows(view, item);
     notify({
       kind: 'done',
       text: libraryText.saved,
       ...(hidden
-        ? { action: { label: 'Show all items', onClick: () => navigate(hrefFor(withChange(view, CLEARED))) } }
+        ? {
+            action: {
+              label: 'Show all items',
+              onClick: () => navigate(hrefFor(withChange(view, CLEARED_FILTERS))),
+            },
+          }
         : {}),
     });
   };
@@ -89,11 +91,21 @@ export function LibraryPage() {
 
   // visitors and free plans see ads; the server says which
   const showAds = (list.data?.adsInfo ?? info?.adsInfo)?.showAds ?? false;
+  const sidebar = (
+    <Sidebar
+      username={username}
+      isOwner={isOwner}
+      view={view}
+      unreadTotal={list.data?.unread_total ?? 0}
+      relTags={list.data?.rel_tags ?? []}
+      hrefFor={patchHref}
+      premium={Boolean(me?.premium.isPremium)}
+    />
+  );
   const error = list.error instanceof ApiError ? list.error : null;
-  const libraryEmpty = list.data !== undefined && list.data.total === 0 && isOwner;
   return (
     <div className={styles.page}>
-      <PageHeader title="Library" documentTitle="Library" />
+      <title>Library</title>
       {showAds ? <HeaderAd /> : null}
       <ActionBar
         title={isOwner ? 'My Library' : `${username}'s Library`}
@@ -106,17 +118,11 @@ export function LibraryPage() {
         onSearch={(what, snapshot) => change({ what, snapshot })}
         onToggleExpanded={toggleExpanded}
         onToggleBulk={() => select({ type: 'bulkEdit', on: !bulkMode })}
-        onAdd={setAdding}
+        onAdd={(kind) => (kind === 'note' ? createNote() : setAdding(kind))}
+        onOpenFilters={narrow ? () => setFiltersOpen(true) : undefined}
       />
       <div className={styles.layout}>
-        <Sidebar
-          username={username}
-          isOwner={isOwner}
-          view={view}
-          unreadTotal={list.data?.unread_total ?? 0}
-          relTags={list.data?.rel_tags ?? []}
-          hrefFor={patchHref}
-        />
+        {narrow ? null : <aside className={styles.sidebar}>{sidebar}</aside>}
         <section className={styles.listArea} aria-label="Items" aria-busy={list.isFetching}>
           {view.what ? <SearchSummary view={view} total={list.data?.total ?? 0} onChange={change} /> : null}
           {bulkMode ? (
@@ -143,13 +149,14 @@ export function LibraryPage() {
             </div>
           ) : items.length === 0 ? (
             <EmptyState
-              kind={emptyKind(view, libraryEmpty)}
+              kind={emptyKind(view)}
               isOwner={isOwner}
-              bookmarksHref={patchHref({ ...CLEARED, filter: 'bookmark' })}
+              bookmarksHref={patchHref({ ...CLEARED_FILTERS, filter: 'bookmark' })}
               onAdd={() => setAdding('bookmark')}
             />
           ) : (
             <ItemList
+              stale={list.isPlaceholderData}
               items={items}
               grid={view.filter === 'image'}
               username={username}
@@ -174,6 +181,11 @@ export function LibraryPage() {
         </section>
       </div>
       <BackToTop />
+      {narrow ? (
+        <Drawer open={filtersOpen} onOpenChange={setFiltersOpen} title="Filters">
+          {sidebar}
+        </Drawer>
+      ) : null}
       <AddBookmarkModal
         open={adding === 'bookmark'}
         onOpenChange={(o) => setAdding(o ? 'bookmark' : null)}
@@ -197,34 +209,4 @@ export function LibraryPage() {
   );
 }
 
-const CLEARED: Partial<LibraryView> = {
-  filter: null,
-  unread: false,
-  ann: false,
-  privacy: null,
-  what: '',
-  snapshot: false,
-  notInOutliner: false,
-};
-
-/** Back to top after 600 px of scrolling; instant when the user prefers reduced motion. */
-function BackToTop() {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setShown(window.scrollY > BACK_TO_TOP_PX);
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-  if (!shown) return null;
-  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  return (
-    <button
-      type="button"
-      className={styles.backToTop}
-      aria-label="Back to top"
-      onClick={() => window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' })}
-    >
-      <ArrowUp size={18} aria-hidden="true" />
-    </button>
-  );
-}
+const NARROW = '(max-width: 900px)';

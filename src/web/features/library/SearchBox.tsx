@@ -26,7 +26,7 @@ export function SearchBox(props: {
     <SuggestInput
       id="library-search"
       label="Search your library"
-      placeholder="Search: words, #tag, @site, &quot;phrase&quot;, NOT, OR"
+      placeholder="Search: words, #tag, @site"
       value={text}
       onChange={setText}
       onSubmit={(value) => onSearch(value.trim(), snapshot)}

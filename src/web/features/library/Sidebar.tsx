@@ -1,10 +1,13 @@
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ItemType } from '../../../shared/schemas/items.ts';
 import { NO_TAG } from '../../../shared/search-query.ts';
-import styles from './Library.module.css';
+import { CLEARED_FILTERS } from './filters.ts';
+import { RelatedSearches } from './RelatedSearches.tsx';
+import styles from './Sidebar.module.css';
 import { TagSidebar } from './TagSidebar.tsx';
-import type { LibraryView } from './view.ts';
+import { isFiltered, type LibraryView } from './view.ts';
 
 const TYPES: [ItemType, string][] = [
   ['bookmark', 'Bookmarks'],
@@ -14,15 +17,7 @@ const TYPES: [ItemType, string][] = [
   ['kindle', 'Kindle'],
 ];
 
-const CLEAR: Partial<LibraryView> = {
-  filter: null,
-  unread: false,
-  ann: false,
-  privacy: null,
-  what: '',
-  snapshot: false,
-  notInOutliner: false,
-};
+const UNTAGGED = `#${NO_TAG}`;
 
 export interface SidebarProps {
   username: string;
@@ -31,59 +26,81 @@ export interface SidebarProps {
   unreadTotal: number;
   relTags: { name: string; count: number }[];
   hrefFor: (patch: Partial<LibraryView>) => string;
+  premium: boolean;
 }
 
-/** Filters (spec part 1 §2 sidebar) as links, so each view has its own URL. */
+/** Filters (spec part 1 §2 sidebar) as links, so each view has its own URL; then the tags. */
 export function Sidebar(props: SidebarProps) {
   const { view, hrefFor, isOwner } = props;
-  const [more, setMore] = useState(Boolean(view.privacy || view.notInOutliner || view.what === `#${NO_TAG}`));
-  const nothing =
-    !view.filter && !view.unread && !view.ann && !view.privacy && !view.what && !view.notInOutliner;
+  const [types, setTypes] = useState(true);
+  const [more, setMore] = useState(Boolean(view.privacy || view.notInOutliner || view.what === UNTAGGED));
+  const nothing = !isFiltered(view);
+  const link = (label: string, patch: Partial<LibraryView>, active: boolean, extra?: string) => (
+    <Link
+      to={hrefFor({ ...CLEARED_FILTERS, ...patch })}
+      className={active ? styles.navActive : styles.navLink}
+      aria-current={active ? 'page' : undefined}
+    >
+      <span className={styles.navLabel}>{label}</span>
+      {extra ? <span className={styles.navCount}>{extra}</span> : null}
+    </Link>
+  );
   const entry = (label: string, patch: Partial<LibraryView>, active: boolean, extra?: string) => (
-    <li key={label}>
-      <Link
-        to={hrefFor({ ...CLEAR, ...patch })}
-        className={active ? styles.navActive : styles.navLink}
-        aria-current={active ? 'page' : undefined}
-      >
-        <span>{label}</span>
-        {extra ? <span className={styles.navCount}>{extra}</span> : null}
-      </Link>
-    </li>
+    <li key={label}>{link(label, patch, active, extra)}</li>
   );
   return (
-    <nav className={styles.sidebar} aria-label="Library filters">
-      <ul className={styles.navList}>
-        {entry('All', {}, nothing)}
-        <li>
-          <ul className={styles.navSub}>
-            {TYPES.map(([type, label]) => entry(label, { filter: type }, view.filter === type))}
-          </ul>
-        </li>
-        {isOwner ? entry('Annotated', { ann: true }, view.ann) : null}
-        {isOwner ? entry('Unread', { unread: true }, view.unread, String(props.unreadTotal)) : null}
-        {isOwner && more ? (
-          <>
-            {entry('Public', { privacy: 'public' }, view.privacy === 'public')}
-            {entry('Private', { privacy: 'private' }, view.privacy === 'private')}
-            {entry('Untagged', { what: `#${NO_TAG}` }, view.what === `#${NO_TAG}`)}
-            {entry('Not in outliner', { notInOutliner: true }, view.notInOutliner)}
-          </>
-        ) : null}
-        {isOwner ? (
-          <li>
+    <div className={styles.sidebarInner}>
+      <nav aria-label="Library filters">
+        <ul className={styles.navList}>
+          <li className={styles.navAll}>
+            {link('All', {}, nothing)}
             <button
               type="button"
-              className={styles.moreToggle}
-              onClick={() => setMore(!more)}
-              aria-expanded={more}
+              className={styles.disclosure}
+              onClick={() => setTypes(!types)}
+              aria-expanded={types}
+              aria-label="Item types"
             >
-              {more ? 'Less' : 'More'}
+              {types ? (
+                <ChevronDown size={14} aria-hidden="true" />
+              ) : (
+                <ChevronRight size={14} aria-hidden="true" />
+              )}
             </button>
           </li>
-        ) : null}
-      </ul>
+          {types ? (
+            <li>
+              <ul className={styles.navSub}>
+                {TYPES.map(([type, label]) => entry(label, { filter: type }, view.filter === type))}
+              </ul>
+            </li>
+          ) : null}
+          {isOwner ? entry('Annotated', { ann: true }, view.ann) : null}
+          {isOwner ? entry('Unread', { unread: true }, view.unread, String(props.unreadTotal)) : null}
+          {isOwner && more ? (
+            <>
+              {entry('Public', { privacy: 'public' }, view.privacy === 'public')}
+              {entry('Private', { privacy: 'private' }, view.privacy === 'private')}
+              {entry('Untagged', { what: UNTAGGED }, view.what === UNTAGGED)}
+              {entry('Not in outliner', { notInOutliner: true }, view.notInOutliner)}
+            </>
+          ) : null}
+          {isOwner ? (
+            <li>
+              <button
+                type="button"
+                className={styles.moreToggle}
+                onClick={() => setMore(!more)}
+                aria-expanded={more}
+              >
+                {more ? 'Less' : 'More'}
+              </button>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+      {isOwner ? <RelatedSearches view={view} premium={props.premium} hrefFor={hrefFor} /> : null}
       <TagSidebar {...props} filtered={!nothing} />
-    </nav>
+    </div>
   );
 }

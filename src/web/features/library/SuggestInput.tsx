@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
-import styles from './Library.module.css';
+import styles from './Forms.module.css';
 
 export interface SuggestInputProps {
   value: string;

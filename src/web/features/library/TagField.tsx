@@ -1,5 +1,5 @@
 import { fetchTagSuggestions } from '../../api/tags.ts';
-import styles from './Library.module.css';
+import styles from './Forms.module.css';
 import { SuggestInput } from './SuggestInput.tsx';
 import { applyTag, lastTagToken } from './text.ts';
 

@@ -1,10 +1,11 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { TAG_LABEL_MAX } from '../../../shared/limits.ts';
 import { parseSearch, removeTagFilter, selectedTags, tagFilterText } from '../../../shared/search-query.ts';
 import { useTags } from '../../api/tags.ts';
-import styles from './Library.module.css';
+import { TagCloudModal } from '../tags/TagCloudModal.tsx';
+import styles from './Sidebar.module.css';
 import type { SidebarProps } from './Sidebar.tsx';
 import { cutLabel } from './text.ts';
 
@@ -21,11 +22,21 @@ export function TagSidebar({
 }: SidebarProps & { filtered: boolean }) {
   const [sort, setSort] = useState<'top' | 'recent'>('top');
   const [page, setPage] = useState(0);
+  const [cloud, setCloud] = useState(false);
+  const navigate = useNavigate();
+  // a new search starts the related tags at their first page
+  const [pageFor, setPageFor] = useState(view.what);
+  if (pageFor !== view.what) {
+    setPageFor(view.what);
+    setPage(0);
+  }
   const top = useTags({ username, sort, count: String(TOP_COUNT[sort]) });
   const selected = selectedTags(parseSearch(view.what));
   const selectedKeys = new Set(selected.map((t) => t.toLowerCase()));
   // unfiltered, the related tags would only repeat the top tags
-  const related = (filtered ? relTags : []).filter((t) => !selectedKeys.has(t.name.toLowerCase()));
+  const related = (filtered ? relTags : [])
+    .filter((t) => !selectedKeys.has(t.name.toLowerCase()))
+    .sort((a, b) => b.count - a.count);
   const pages = Math.max(1, Math.ceil(related.length / RELATED_PAGE));
   const shownPage = Math.min(page, pages - 1);
   const tagHref = (tag: string, add: boolean) =>
@@ -33,33 +44,7 @@ export function TagSidebar({
 
   return (
     <>
-      <section className={styles.tagSection} aria-label="Top tags">
-        <div className={styles.tagHead}>
-          <h3>Tags</h3>
-          <select
-            aria-label="Sort tags"
-            value={sort}
-            onChange={(e) => setSort(e.target.value as 'top' | 'recent')}
-            className={styles.smallSelect}
-          >
-            <option value="top">Top</option>
-            <option value="recent">Recent</option>
-          </select>
-        </div>
-        <ul className={styles.tagList}>
-          {(top.data?.tags ?? []).map((t) => (
-            <li key={t.name}>
-              <Link to={tagHref(t.name, false)} className={styles.tagLink} title={t.name}>
-                <span>{cutLabel(t.name, TAG_LABEL_MAX)}</span>
-                <span className={styles.navCount}>{t.count}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <Link to={`/user/${encodeURIComponent(username)}/tags`} className={styles.smallLink}>
-          All tags
-        </Link>
-      </section>
+      {/* while filtering, the tags of the results matter more than the overall top tags */}
       {selected.length > 0 || related.length > 0 ? (
         <section className={styles.tagSection} aria-label="Related tags">
           <h3>Related tags</h3>
@@ -113,6 +98,46 @@ export function TagSidebar({
           ) : null}
         </section>
       ) : null}
+      <section className={styles.tagSection} aria-label="Top tags">
+        <div className={styles.tagHead}>
+          <h3>Tags</h3>
+          <fieldset className={styles.segmented}>
+            <legend className="visually-hidden">Sort tags</legend>
+            {(['top', 'recent'] as const).map((value) => (
+              <button key={value} type="button" aria-pressed={sort === value} onClick={() => setSort(value)}>
+                {value === 'top' ? 'Top' : 'Recent'}
+              </button>
+            ))}
+          </fieldset>
+        </div>
+        <ul className={styles.tagList}>
+          {(top.data?.tags ?? []).map((t) => (
+            <li key={t.name}>
+              <Link to={tagHref(t.name, false)} className={styles.tagLink} title={t.name}>
+                <span>{cutLabel(t.name, TAG_LABEL_MAX)}</span>
+                <span className={styles.navCount}>{t.count}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className={styles.tagLinks}>
+          <Link to={`/user/${encodeURIComponent(username)}/tags`} className={styles.allTags}>
+            All tags
+          </Link>
+          <button type="button" className={styles.allTags} onClick={() => setCloud(true)}>
+            Top 300
+          </button>
+        </div>
+        <TagCloudModal
+          open={cloud}
+          onOpenChange={setCloud}
+          username={username}
+          onPick={(tag) => {
+            setCloud(false);
+            navigate(hrefFor({ what: tagFilterText(tag) }));
+          }}
+        />
+      </section>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useSaveBookmark } from '../../../api/items.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
-import styles from '../Library.module.css';
+import styles from '../Forms.module.css';
 import { TagField } from '../TagField.tsx';
 
 interface Details {

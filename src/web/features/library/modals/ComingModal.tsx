@@ -4,7 +4,6 @@ import { Modal } from '../../../ui/Modal.tsx';
 const ARRIVES: Record<string, string> = {
   image: 'Uploading images arrives with the Uploads feature.',
   pdf: 'Uploading PDFs arrives with the Uploads feature.',
-  note: 'Writing notes arrives with the Notes feature.',
 };
 
 /** Add menu entries whose features are not built yet say so plainly. */

@@ -6,7 +6,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
 import { useNotify } from '../../../ui/notifications/NotificationProvider.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
-import styles from '../Library.module.css';
+import styles from '../Forms.module.css';
 import { TagField } from '../TagField.tsx';
 
 /** Edit Item: title, URL, tags, description, unread and private, saved by link_id. */

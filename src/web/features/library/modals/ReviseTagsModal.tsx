@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../ui/Button.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
-import styles from '../Library.module.css';
+import styles from '../Forms.module.css';
 import { TagField } from '../TagField.tsx';
 
 /** Revise Tags for the selected items: add the tags (1) or replace theirs with them (0). */

@@ -1,0 +1,11 @@
+import { tagFilterText } from '../../../shared/search-query.ts';
+
+/**
+ * 'Tag search' among the related searches: a query of plain words (no tags, hosts, phrases or
+ * operators) can be run as the tag of the same name. Null when there is none to offer.
+ */
+export function tagSearchFor(what: string): string | null {
+  const text = what.trim().replace(/\s+/g, ' ');
+  if (!text || /[#@"()-]/.test(text) || /(^|\s)(NOT|OR)(\s|$)/.test(text)) return null;
+  return tagFilterText(text);
+}

@@ -1,0 +1,36 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import styles from './Drawer.module.css';
+
+export interface DrawerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  children: ReactNode;
+  side?: 'start' | 'end';
+}
+
+function modalRoot(): HTMLElement | null {
+  return typeof document === 'undefined' ? null : document.getElementById('modal-root');
+}
+
+/** A side sheet on Radix Dialog (focus trap, Escape, scroll lock), for panels that do not fit narrow screens. */
+export function Drawer({ open, onOpenChange, title, children, side = 'start' }: DrawerProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal container={modalRoot()}>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={`${styles.content} ${styles[side]}`} aria-describedby={undefined}>
+          <header className={styles.header}>
+            <Dialog.Title className={styles.title}>{title}</Dialog.Title>
+            <Dialog.Close className={styles.close} aria-label="Close">
+              <X size={18} aria-hidden="true" />
+            </Dialog.Close>
+          </header>
+          <div className={styles.body}>{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
