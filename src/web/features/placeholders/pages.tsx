@@ -7,17 +7,6 @@ export function ItemPlaceholder() {
   return <ComingSoon title="Item" arrives="The item view arrives with Saving pages, Notes and Uploads." />;
 }
 
-export function TagsPlaceholder() {
-  const { name = '' } = useParams();
-  return (
-    <ComingSoon
-      title="Tags"
-      documentTitle={`Tags - ${name}`}
-      arrives="The tags page arrives with the Tags issue."
-    />
-  );
-}
-
 export function OutlinersPlaceholder() {
   return (
     <ComingSoon

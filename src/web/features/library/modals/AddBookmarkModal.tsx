@@ -5,7 +5,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import styles from '../Forms.module.css';
-import { TagField } from '../TagField.tsx';
+import { DetailFields } from './DetailFields.tsx';
 
 interface Details {
   title: string;
@@ -98,30 +98,7 @@ export function AddBookmarkModal(props: {
             value={details.title}
             onChange={(e) => setDetails({ ...details, title: e.target.value })}
           />
-          <TagField value={details.tags} onChange={(tags) => setDetails({ ...details, tags })} />
-          <TextField
-            label="Description"
-            multiline
-            rows={3}
-            value={details.description}
-            onChange={(e) => setDetails({ ...details, description: e.target.value })}
-          />
-          <label className={styles.check}>
-            <input
-              type="checkbox"
-              checked={details.unread}
-              onChange={(e) => setDetails({ ...details, unread: e.target.checked })}
-            />
-            Read later (unread)
-          </label>
-          <label className={styles.check}>
-            <input
-              type="checkbox"
-              checked={details.private}
-              onChange={(e) => setDetails({ ...details, private: e.target.checked })}
-            />
-            Private
-          </label>
+          <DetailFields value={details} onChange={setDetails} unreadLabel="Read later (unread)" showPrivate />
           {save.error ? (
             <p className={styles.formError} role="alert">
               {save.error.message}

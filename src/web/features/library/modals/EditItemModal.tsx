@@ -7,7 +7,7 @@ import { Modal } from '../../../ui/Modal.tsx';
 import { useNotify } from '../../../ui/notifications/NotificationProvider.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import styles from '../Forms.module.css';
-import { TagField } from '../TagField.tsx';
+import { DetailFields } from './DetailFields.tsx';
 
 /** Edit Item: title, URL, tags, description, unread and private, saved by link_id. */
 export function EditItemModal({ item, onClose }: { item: ItemReply | null; onClose: () => void }) {
@@ -72,32 +72,12 @@ export function EditItemModal({ item, onClose }: { item: ItemReply | null; onClo
             onChange={(e) => setForm({ ...form, url: e.target.value })}
           />
         ) : null}
-        <TagField value={form.tags} onChange={(tags) => setForm({ ...form, tags })} />
-        <TextField
-          label="Description"
-          multiline
-          rows={3}
-          value={form.description}
-          onChange={(e) => setForm({ ...form, description: e.target.value })}
+        <DetailFields
+          value={form}
+          onChange={setForm}
+          unreadLabel="Unread"
+          showPrivate={item?.type_name !== 'note'}
         />
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={form.unread}
-            onChange={(e) => setForm({ ...form, unread: e.target.checked })}
-          />
-          Unread
-        </label>
-        {item?.type_name !== 'note' ? (
-          <label className={styles.check}>
-            <input
-              type="checkbox"
-              checked={form.private}
-              onChange={(e) => setForm({ ...form, private: e.target.checked })}
-            />
-            Private
-          </label>
-        ) : null}
         {save.error ? (
           <p className={styles.formError} role="alert">
             {save.error.message}
