@@ -49,6 +49,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's fatal error (a server restart, a terminated backend) comes out of the pool as
+  // an 'error' event; unheard, Node would crash. The pool drops that client and opens a new one.
+  pool.on('error', (err) => {
+    console.warn(`PostgreSQL connection lost: ${err.message}`);
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,

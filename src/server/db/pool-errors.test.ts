@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../../test/helpers/database.ts';
+import { queryRows } from './client.ts';
+
+// PostgreSQL only: PGlite has no server connections to lose.
+describe.runIf(process.env.FOLIO_TEST_DB === 'postgres')('a lost PostgreSQL connection', () => {
+  it('does not crash the process, and the next query gets a new connection', async () => {
+    const database = await freshDatabase();
+    try {
+      const [me] = await queryRows<{ pid: number }>(database.db, sql`SELECT pg_backend_pid() AS pid`);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query('SELECT pg_terminate_backend($1)', [me!.pid]);
+      await admin.end();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const [again] = await queryRows<{ ok: number }>(database.db, sql`SELECT 1 AS ok`);
+      expect(again!.ok).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+});
