@@ -218,3 +218,28 @@ test('Add > Note opens a new local note in the editor', async ({ page }) => {
   await page.getByRole('menuitem', { name: 'Note' }).click();
   await expect(page).toHaveURL(new RegExp(`/user/${name}/b/new-\\d+\\?redirect=1$`));
 });
+
+test('a long note completes and collapses in its row', async ({ page }) => {
+  await signUp(page, uniqueName('longnote'));
+  const origin = new URL(page.url()).origin;
+  const body = `${'word '.repeat(80)}THE-END`;
+  const res = await page.request.post('/item/save/note', {
+    data: {
+      title: 'Long one',
+      content: `<p>${body}</p>`,
+      note_type: 'rich',
+      mode: 'private',
+      tags: '',
+      local_id: `new-${Date.now()}`,
+    },
+    headers: { origin },
+  });
+  expect(res.ok()).toBe(true);
+  await page.reload();
+  const row = rows(page).first();
+  await expect(row).not.toContainText('THE-END');
+  await row.getByRole('button', { name: 'Complete' }).click();
+  await expect(row).toContainText('THE-END');
+  await row.getByRole('button', { name: 'Collapse' }).click();
+  await expect(row).not.toContainText('THE-END');
+});

@@ -143,7 +143,7 @@ export async function countItems(ex: Executor, where: SQL): Promise<number> {
 
 /** A subquery of matching ids (most recent first, capped) for related-tag counts. */
 export function matchingIdsQuery(where: SQL, cap: number): SQL {
-  return sql`SELECT ${items.id} FROM ${items} WHERE ${where} ORDER BY ${items.updatedAt} DESC LIMIT ${cap}`;
+  return sql`SELECT ${items.id} FROM ${items} WHERE ${where} ORDER BY ${items.updatedAt} DESC NULLS LAST LIMIT ${cap}`;
 }
 
 /** The user's item of this type made from a client's local id (new-<timestamp>), if any. */

@@ -9,7 +9,8 @@ import { type ActionContext, type ActionId, actionsFor } from './actions.ts';
 import { itemDate } from './dates.ts';
 import { ItemMenu } from './ItemMenu.tsx';
 import styles from './Items.module.css';
-import { annotationPreview, cutLabel, noteText } from './text.ts';
+import { NotePreview } from './NotePreview.tsx';
+import { annotationPreview, cutLabel } from './text.ts';
 
 export interface ItemRowProps {
   item: ItemReply;
@@ -148,9 +149,7 @@ export function ItemRow(props: ItemRowProps) {
                 ))}
               </ul>
             ) : null}
-            {item.type_name === 'note' && item.note_content ? (
-              <p className={styles.rowText}>{noteText(item.note_content)}</p>
-            ) : null}
+            {item.type_name === 'note' && item.note_content ? <NotePreview html={item.note_content} /> : null}
             {item.description ? <p className={styles.rowText}>{item.description}</p> : null}
             {quotes.length ? (
               <ul className={styles.rowQuotes} aria-label="Annotations">

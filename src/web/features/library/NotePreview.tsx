@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import styles from './Items.module.css';
+import { noteText } from './text.ts';
+
+/** A note's text in its row: the first 300 characters, and long notes complete or collapse. */
+export function NotePreview({ html }: { html: string }) {
+  const [complete, setComplete] = useState(false);
+  const short = noteText(html);
+  const full = noteText(html, Number.POSITIVE_INFINITY);
+  const long = full !== short;
+  return (
+    <>
+      <p className={styles.rowText}>{complete ? full : short}</p>
+      {long ? (
+        <button
+          type="button"
+          className={styles.noteToggle}
+          onClick={() => setComplete(!complete)}
+          aria-expanded={complete}
+        >
+          {complete ? 'Collapse' : 'Complete'}
+        </button>
+      ) : null}
+    </>
+  );
+}
