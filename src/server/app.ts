@@ -11,6 +11,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
+import { registerCaptureRoutes } from './modules/capture/routes.ts';
+import { CaptureService } from './modules/capture/service.ts';
 import { registerDocsRoutes, trackRoutes } from './modules/docs/routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/routes.ts';
 import { FeedbackService } from './modules/feedback/service.ts';
@@ -28,6 +30,8 @@ import { type BlobStore, LocalBlobStore } from './platform/blob-store.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { type EventBus, InProcessEventBus } from './platform/event-bus.ts';
+import { Fetcher } from './platform/fetcher.ts';
+import { JobQueue } from './platform/jobs.ts';
 import type { Mailer } from './platform/mailer.ts';
 
 export interface AppDeps {
@@ -44,6 +48,10 @@ export interface AppDeps {
   livePingIntervalMs?: number;
   /** uploaded files; a directory under DATA_DIR/files by default */
   blobs?: BlobStore;
+  /** background jobs; main.ts starts its poller, tests call runDueJobs() */
+  jobs?: JobQueue;
+  /** outbound page fetches; built from config by default */
+  fetcher?: Fetcher;
 }
 
 export const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -86,13 +94,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = new AccountsService({ db, clock, throttle: new SignInThrottle(db, clock) });
   const bus = deps.bus ?? new InProcessEventBus();
   const tags = new TagsService({ db, clock, accounts });
-  const items = new ItemsService({ db, clock, bus, accounts, tags });
+  const jobs = deps.jobs ?? new JobQueue(db, clock);
+  const items = new ItemsService({ db, clock, bus, accounts, tags, jobs });
+  const fetcher =
+    deps.fetcher ??
+    new Fetcher({
+      allowPrivate: config.fetchAllowPrivate,
+      timeoutMs: config.fetchTimeoutMs,
+      connectTimeoutMs: config.fetchConnectTimeoutMs,
+    });
+  const capture = new CaptureService({
+    db,
+    clock,
+    fetcher,
+    jobs,
+    items,
+    tags,
+    accounts,
+    log: (o, m) => app.log.warn(o, m),
+  });
   const feedback = new FeedbackService({ db, mailer, supportEmail: config.supportEmail, accounts });
 
   registerAccountRoutes(app, { accounts, auth });
   registerFeedbackRoutes(app, { feedback, auth });
   registerItemRoutes(app, { items, auth });
   registerTagRoutes(app, { tags, items, auth });
+  registerCaptureRoutes(app, { capture, auth });
   await registerNoteRoutes(app, {
     items,
     auth,

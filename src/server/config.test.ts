@@ -11,6 +11,28 @@ describe('config', () => {
     const dataDir = dir();
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config).toMatchObject({ port: 3000, dataDir, databaseUrl: undefined, secureCookies: false });
+    expect(config).toMatchObject({
+      fetchAllowPrivate: false,
+      fetchTimeoutMs: 15_000,
+      fetchConnectTimeoutMs: 5_000,
+      jobsPollMs: 2_000,
+    });
+  });
+
+  it('reads the fetcher and job settings', () => {
+    const config = loadConfig({
+      DATA_DIR: dir(),
+      FETCH_ALLOW_PRIVATE: '1',
+      FETCH_TIMEOUT_MS: '500',
+      FETCH_CONNECT_TIMEOUT_MS: '200',
+      JOBS_POLL_MS: '100',
+    });
+    expect(config).toMatchObject({
+      fetchAllowPrivate: true,
+      fetchTimeoutMs: 500,
+      fetchConnectTimeoutMs: 200,
+      jobsPollMs: 100,
+    });
   });
 
   it('generates a session secret once and keeps it in DATA_DIR', () => {
@@ -28,6 +50,8 @@ describe('config', () => {
     [{ PUBLIC_URL: 'folio.example' }, 'PUBLIC_URL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ FETCH_ALLOW_PRIVATE: 'yes please' }, 'FETCH_ALLOW_PRIVATE'],
+    [{ FETCH_TIMEOUT_MS: '0' }, 'FETCH_TIMEOUT_MS'],
   ])('stops with one line naming the variable for %j', (env, name) => {
     let error: unknown;
     try {

@@ -28,6 +28,10 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FETCH_ALLOW_PRIVATE: z.enum(['0', '1', 'true', 'false']).default('0'),
+  FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  FETCH_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
 });
 
 export interface Config {
@@ -47,6 +51,13 @@ export interface Config {
   /** behind a load balancer: take the client IP from X-Forwarded-For */
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** let the page fetcher reach loopback and private networks (tests only; metadata stays refused) */
+  fetchAllowPrivate: boolean;
+  /** one page fetch, redirects and body included */
+  fetchTimeoutMs: number;
+  fetchConnectTimeoutMs: number;
+  /** how often an instance looks for due background jobs */
+  jobsPollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -76,6 +87,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
+    fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE === '1' || e.FETCH_ALLOW_PRIVATE === 'true',
+    fetchTimeoutMs: e.FETCH_TIMEOUT_MS,
+    fetchConnectTimeoutMs: e.FETCH_CONNECT_TIMEOUT_MS,
+    jobsPollMs: e.JOBS_POLL_MS,
   };
 }
 

@@ -3,6 +3,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock.ts';
+import { systemClock } from './platform/clock.ts';
+import { JobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
 import { createEventBus } from './platform/pg-event-bus.ts';
 
@@ -21,10 +23,15 @@ async function main() {
   const bus = await createEventBus(config, database, (msg, err) =>
     log.warn ? log.warn({ err }, msg) : console.warn(msg, err ?? ''),
   );
-  const app = await buildApp({ config, database, mailer, bus });
+  const jobs = new JobQueue(database.db, systemClock, {
+    onError: (msg, err) => (log.warn ? log.warn({ err }, msg) : console.warn(msg, err)),
+  });
+  const app = await buildApp({ config, database, mailer, bus, jobs });
   log.warn = (obj, msg) => app.log.warn(obj, msg);
 
   const shutdown = async () => {
+    // the batch in hand finishes before the database closes
+    await jobs.stop();
     await app.close();
     await bus.close();
     await database.close();
@@ -35,6 +42,7 @@ async function main() {
   process.once('SIGTERM', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
+  jobs.start(config.jobsPollMs);
   app.log.info(
     `Folio is running on ${config.publicUrl ?? `http://localhost:${config.port}`} (${database.kind})`,
   );

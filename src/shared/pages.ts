@@ -8,7 +8,6 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/outliners$/,
   /^\/o\/[^/]+(\/[^/]*)?$/,
   /^\/outliner_sidebar$/,
-  /^\/cached$/,
   /^\/profile\/[^/]+(\/[^/]+)?$/,
   /^\/premium(\/(pay|upgrade|resubscribe|thanksgiving|gift))?$/,
   /^\/setting$/,

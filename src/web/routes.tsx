@@ -7,7 +7,6 @@ import { HomePage } from './features/home/HomePage.tsx';
 import { ItemPage } from './features/item/ItemPage.tsx';
 import { LibraryPage } from './features/library/LibraryPage.tsx';
 import {
-  CachedPlaceholder,
   ItemPlaceholder,
   OutlinerPlaceholder,
   OutlinersPlaceholder,
@@ -40,7 +39,6 @@ export const routes: RouteObject[] = [
       { path: '/premium/*', element: <PremiumPlaceholder /> },
       { path: '/setting', element: <SettingsPlaceholder /> },
       { path: '/groups', element: <GroupsPage /> },
-      { path: '/cached', element: <CachedPlaceholder /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import type { EventBus } from '../../src/server/platform/event-bus.ts';
+import { JobQueue } from '../../src/server/platform/jobs.ts';
 import { createMailer } from '../../src/server/platform/mailer.ts';
 import { TestClock } from './clock.ts';
 import { freshDatabase } from './database.ts';
@@ -18,6 +19,8 @@ export interface TestApp {
   database: Database;
   config: Config;
   clock: TestClock;
+  /** background jobs: nothing polls in tests; call jobs.runDueJobs() to run what is due */
+  jobs: JobQueue;
   inbox: ReceivedMail[];
   /** a client without a session */
   visitor(): TestClient;
@@ -52,6 +55,7 @@ export async function createTestApp(
   });
   const database = deps.database ?? (await freshDatabase());
   const clock = new TestClock();
+  const jobs = new JobQueue(database.db, clock);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: dataDir });
   const app = await buildApp({
     config,
@@ -59,6 +63,7 @@ export async function createTestApp(
     mailer,
     clock,
     bus: deps.bus,
+    jobs,
     livePingIntervalMs: deps.livePingIntervalMs,
     logger: false,
   });
@@ -69,6 +74,7 @@ export async function createTestApp(
     database,
     config,
     clock,
+    jobs,
     inbox: smtp.inbox,
     visitor: () => new TestClient(app),
     async signUp(overrides = {}) {

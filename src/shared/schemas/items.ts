@@ -15,7 +15,7 @@ const flag = z
   .union([z.boolean(), z.number(), z.string()])
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'yes' || v === 'on');
 
-const httpUrl = z
+export const httpUrl = z
   .string()
   .trim()
   .max(URL_MAX, { error: 'The URL is too long.' })
@@ -31,7 +31,7 @@ const httpUrl = z
     { error: 'Please enter a valid URL starting with http:// or https://.' },
   );
 
-const linkId = z.coerce.number({ error: 'link_id must be a number.' }).int().positive();
+export const linkId = z.coerce.number({ error: 'link_id must be a number.' }).int().positive();
 
 /** POST /item/save/bookmark */
 export const saveBookmarkSchema = z.object({

@@ -40,6 +40,12 @@ export const items = pgTable(
     outlinerIds: bigint('outliner_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
     annotationCount: integer('annotation_count').notNull().default(0),
     searchVector: tsvector('search_vector'),
+    /** captured page text, searched only by full-text search (snapshot=yes) */
+    pageVector: tsvector('page_vector'),
+    /** page capture: pending, done, failed or quota (skipped over the free plan's quota) */
+    captureStatus: text('capture_status'),
+    captureError: text('capture_error'),
+    capturedAt: timestamp('captured_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -57,6 +63,7 @@ export const items = pgTable(
     index('items_user_host_idx').on(t.userId, t.host),
     // btree_gin: one GIN over (user, vector) so a search never walks other users' matches
     index('items_user_search_idx').using('gin', t.userId, t.searchVector),
+    index('items_user_page_search_idx').using('gin', t.userId, t.pageVector),
     uniqueIndex('items_user_bookmark_url_uq').on(t.userId, t.url).where(sql`${t.type} = 'bookmark'`),
   ],
 );

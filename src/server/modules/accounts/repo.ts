@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
@@ -74,4 +74,23 @@ export async function adjustUsage(
     if (by) set[`${kind}Used`] = sql`greatest(0, ${USAGE_COLUMNS[kind]} + ${by})`;
   }
   if (Object.keys(set).length) await ex.update(users).set(set).where(eq(users.id, userId));
+}
+
+/**
+ * Adds one to a used count only while it is below `quota` (null: no quota), in one statement, so
+ * two instances racing for the last unit cannot both get it. True when the unit was granted.
+ */
+export async function reserveUsage(
+  ex: Executor,
+  userId: number,
+  kind: UsageKind,
+  quota: number | null,
+): Promise<boolean> {
+  const column = USAGE_COLUMNS[kind];
+  const rows = await ex
+    .update(users)
+    .set({ [`${kind}Used`]: sql`${column} + 1` })
+    .where(and(eq(users.id, userId), quota === null ? undefined : sql`${column} < ${quota}`))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

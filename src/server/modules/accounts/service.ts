@@ -64,6 +64,11 @@ export class AccountsService {
     return repo.adjustUsage(ex, userId, delta);
   }
 
+  /** Takes one unit of a quota-limited count if any is left (see repo.reserveUsage). */
+  reserveUsage(ex: Executor, userId: number, kind: repo.UsageKind, quota: number | null): Promise<boolean> {
+    return repo.reserveUsage(ex, userId, kind, quota);
+  }
+
   findUserByName(name: string): Promise<repo.UserRow | undefined> {
     return repo.findUserByName(this.deps.db, name);
   }

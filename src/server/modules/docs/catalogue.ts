@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { signInSchema, signUpSchema } from '../../../shared/schemas/auth.ts';
+import { cachedQuerySchema, fetchMetaSchema, readerQuerySchema } from '../../../shared/schemas/capture.ts';
 import { contactSchema } from '../../../shared/schemas/feedback.ts';
 import {
   convertModeSchema,
@@ -81,6 +82,20 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /ditem_mana2/batch_edit_tags': {
     summary: 'Revise the tags of many items',
     body: batchEditTagsSchema,
+  },
+  'POST /fetch_meta': {
+    summary: "A page's title (the URL when unreadable), description and recommended tags",
+    body: fetchMetaSchema,
+  },
+  'GET /api/items/reader': {
+    summary: "A bookmark's stored reader HTML and capture status (owner, or anyone if public)",
+    query: readerQuerySchema,
+    public: true,
+  },
+  'GET /cached': {
+    summary: 'The stored copy of a page as a sandboxed HTML document (owner, or anyone if public)',
+    query: cachedQuerySchema,
+    public: true,
   },
   'GET /api/health': { summary: 'Liveness and database kind', public: true },
   'GET /api/docs': { summary: 'This document', public: true },

@@ -106,9 +106,9 @@ const ORDER: Record<ListSort, SQL> = {
   title: sql`lower(${items.title}) ASC, ${items.id} ASC`,
 };
 
-/** Every column but the search vector, which lists never show and which is wide. */
-const { searchVector: _vector, ...LIST_COLUMNS } = getTableColumns(items);
-export type ListedItem = Omit<ItemRow, 'searchVector'>;
+/** Every column but the search vectors, which lists never show and which are wide. */
+const { searchVector: _vector, pageVector: _pageVector, ...LIST_COLUMNS } = getTableColumns(items);
+export type ListedItem = Omit<ItemRow, 'searchVector' | 'pageVector'>;
 
 /**
  * One page of items. The page's ids come first from the index alone, so rows skipped by the

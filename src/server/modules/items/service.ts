@@ -20,12 +20,14 @@ import { items } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, PlanLimitError, parse, ValidationError } from '../../platform/errors.ts';
 import { type EventBus, ITEM_CMD, type ItemEvent, userTopic } from '../../platform/event-bus.ts';
+import type { JobQueue } from '../../platform/jobs.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { adsInfoFor, effectivePlan } from '../accounts/user-info.ts';
 import { sanitizeNoteHtml } from '../notes/sanitize.ts';
 import { searchCondition } from '../search/compile.ts';
 import { refreshSearchVectors } from '../search/vectors.ts';
 import type { TagsService } from '../tags/service.ts';
+import { CAPTURE_PENDING, needsCapture, queueCapture } from './capture-hook.ts';
 import { hostOf, presentItem } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -62,6 +64,7 @@ export interface ItemsDeps {
   bus: EventBus;
   accounts: AccountsService;
   tags: TagsService;
+  jobs: JobQueue;
 }
 
 interface Viewer {
@@ -90,6 +93,7 @@ export class ItemsService {
         if (other) throw new ValidationError('This URL is already in your library.', 'new_url');
       }
       const isNote = (existing?.type ?? 'bookmark') === 'note';
+      const capture = needsCapture(url, existing);
       const fields = {
         url,
         host: hostOf(url),
@@ -99,6 +103,7 @@ export class ItemsService {
         // notes are always private
         private: isNote ? true : (data.private ?? existing?.private ?? true),
         updatedAt: now,
+        ...(capture ? CAPTURE_PENDING : {}),
       };
       let row: repo.ItemRow;
       if (existing) {
@@ -120,6 +125,7 @@ export class ItemsService {
         await recount();
       }
       await refreshSearchVectors(tx, [row.id]);
+      if (capture) await queueCapture(this.deps.jobs, tx, userId, row.id);
       return row;
     });
     const [item] = await this.present(this.deps.db, [saved], userId);
@@ -208,7 +214,12 @@ export class ItemsService {
     if (q.inoutliner === 'yes') conds.push(sql`cardinality(${items.outlinerIds}) > 0`);
     const what = (q.what ?? '').trim();
     const parsed = parseSearch(what);
-    const search = searchCondition(parsed, owner.id, sql`${items.searchVector}`);
+    // Full text (premium) also searches the captured page text, in its own vector and index.
+    const vectors =
+      q.snapshot === 'yes'
+        ? [sql`${items.searchVector}`, sql`${items.pageVector}`]
+        : sql`${items.searchVector}`;
+    const search = searchCondition(parsed, owner.id, vectors);
     if (search) conds.push(search);
     const where = and(...conds)!;
 
@@ -371,7 +382,8 @@ export class ItemsService {
     );
   }
 
-  private async publishUpserts(userId: number, ids: number[]) {
+  /** Sends the items' current state to the owner's open tabs (other modules call it after their changes). */
+  async publishUpserts(userId: number, ids: number[]) {
     if (ids.length === 0) return;
     const rows = await repo.findOwnItems(this.deps.db, userId, ids);
     const presented = await this.present(this.deps.db, rows, userId);

@@ -9,19 +9,37 @@ function escapeLike(value: string): string {
 }
 
 /**
- * One term as a condition on `items` (aliased as the table itself). `vector` is the tsvector
- * expression to match words against, so full-text search can widen it.
+ * A word or phrase matches when any of the vectors does. Each vector is its own `@@` so each can
+ * use its own GIN index (Postgres ORs the bitmaps). A NULL vector (a page never captured) is no
+ * match, and coalesce keeps it from turning a negated term into NULL, which would drop the row.
  */
-function termCondition(term: SearchTerm, userId: number, vector: SQL): SQL | null {
+function textMatch(vectors: SQL[], query: SQL, negated: boolean): SQL {
+  const any = sql.join(
+    vectors.map((v) => sql`${v} @@ ${query}`),
+    sql` OR `,
+  );
+  if (negated) return sql`NOT coalesce((${any}), false)`;
+  return vectors.length === 1 ? any : sql`(${any})`;
+}
+
+/**
+ * One term as a condition on `items` (aliased as the table itself). `vectors` are the tsvector
+ * expressions words are matched against: the search vector, plus the page text for full text.
+ */
+function termCondition(term: SearchTerm, userId: number, vectors: SQL[]): SQL | null {
   let cond: SQL;
   switch (term.kind) {
     case 'word':
       if (!SEARCHABLE.test(term.value)) return null;
-      cond = sql`${vector} @@ plainto_tsquery('simple', ${term.value})`;
+      if (vectors.length > 1)
+        return textMatch(vectors, sql`plainto_tsquery('simple', ${term.value})`, term.negated);
+      cond = sql`${vectors[0]} @@ plainto_tsquery('simple', ${term.value})`;
       break;
     case 'phrase':
       if (!SEARCHABLE.test(term.value)) return null;
-      cond = sql`${vector} @@ phraseto_tsquery('simple', ${term.value})`;
+      if (vectors.length > 1)
+        return textMatch(vectors, sql`phraseto_tsquery('simple', ${term.value})`, term.negated);
+      cond = sql`${vectors[0]} @@ phraseto_tsquery('simple', ${term.value})`;
       break;
     case 'tag':
       cond =
@@ -41,12 +59,17 @@ function termCondition(term: SearchTerm, userId: number, vector: SQL): SQL | nul
   return term.negated ? sql`NOT (${cond})` : cond;
 }
 
-/** The whole query as one condition (clauses ANDed, alternatives ORed), or null when it filters nothing. */
-export function searchCondition(parsed: ParsedSearch, userId: number, vector: SQL): SQL | null {
+/**
+ * The whole query as one condition (clauses ANDed, alternatives ORed), or null when it filters
+ * nothing. `vector` is one tsvector expression, or several that a word may match in any of
+ * (full-text search passes the search vector and the page vector).
+ */
+export function searchCondition(parsed: ParsedSearch, userId: number, vector: SQL | SQL[]): SQL | null {
+  const vectors = Array.isArray(vector) ? vector : [vector];
   const clauses: SQL[] = [];
   for (const clause of parsed.clauses) {
     const alternatives = clause.anyOf
-      .map((term) => termCondition(term, userId, vector))
+      .map((term) => termCondition(term, userId, vectors))
       .filter((c): c is SQL => c !== null);
     if (alternatives.length === 0) continue;
     clauses.push(alternatives.length === 1 ? alternatives[0]! : sql`(${sql.join(alternatives, sql` OR `)})`);

@@ -49,7 +49,3 @@ export function SettingsPlaceholder() {
     />
   );
 }
-
-export function CachedPlaceholder() {
-  return <ComingSoon title="Cached page" arrives="Cached pages arrive with the Capture issue." />;
-}

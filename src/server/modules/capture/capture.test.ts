@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildItem, saveBookmark, userIdOf } from '../../../../test/factories/items.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
+import { startTestSite, type TestSite } from '../../../../test/helpers/test-site.ts';
+import { queryRows } from '../../db/client.ts';
+import { InProcessEventBus, userTopic } from '../../platform/event-bus.ts';
+
+let t: TestApp;
+let site: TestSite;
+let alice: TestClient;
+let premium: TestClient;
+const bus = new InProcessEventBus();
+beforeAll(async () => {
+  site = await startTestSite();
+  t = await createTestApp({ FETCH_ALLOW_PRIVATE: '1', FETCH_TIMEOUT_MS: '400' }, { bus });
+  alice = await t.signUp();
+  premium = await t.signUp();
+  await t.database.db.execute(sql`UPDATE users SET plan = 'professional' WHERE name = ${premium.name!}`);
+});
+afterAll(async () => {
+  await t.close();
+  await site.close();
+});
+
+const reader = (client: TestClient, linkId: number) =>
+  client.get('/api/items/reader', { link_id: String(linkId) });
+
+async function itemRow(linkId: number) {
+  const [row] = await queryRows<{
+    title: string;
+    thumbnail_url: string | null;
+    capture_status: string | null;
+    capture_error: string | null;
+  }>(
+    t.database.db,
+    sql`SELECT title, thumbnail_url, capture_status, capture_error FROM items WHERE id = ${linkId}`,
+  );
+  return row!;
+}
+
+const jobRows = () =>
+  queryRows<{ status: string; attempts: number }>(t.database.db, sql`SELECT status, attempts FROM jobs`);
+
+describe('page capture', () => {
+  it('captures a new bookmark in the background: title, sanitised reader HTML, text, lead image', async () => {
+    const url = site.url('/article.html');
+    const saved = await saveBookmark(alice, { url, title: '' });
+    expect(saved.title).toBe(url);
+    expect((await reader(alice, saved.link_id)).json()).toMatchObject({ status: 'pending', html: '' });
+
+    const events: unknown[] = [];
+    const off = bus.subscribe(userTopic(await userIdOf(t.database, alice.name!)), (e) => events.push(e));
+    expect(await t.jobs.runDueJobs()).toEqual({ succeeded: 1, retried: 0, failed: 0 });
+    off();
+
+    const res = await reader(alice, saved.link_id);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ title: 'Growing Tomatoes on a Balcony', url, status: 'done' });
+    expect(body.captured_at).toBe(Math.floor(t.clock.now().getTime() / 1000));
+    expect(body.html).toContain('zymurgical gardener');
+    expect(body.html).toContain(`<img src="${site.origin}/images/seedlings.jpg"`);
+    expect(body.html).toContain(
+      `<a href="${site.origin}/guides/feeding" rel="noopener noreferrer nofollow">`,
+    );
+    for (const bad of [
+      '<script',
+      'onerror',
+      'onclick',
+      'onload',
+      'javascript:',
+      '<iframe',
+      '<form',
+      'injected',
+    ]) {
+      expect(body.html).not.toContain(bad);
+    }
+    expect(await itemRow(saved.link_id)).toMatchObject({
+      title: 'Growing Tomatoes on a Balcony',
+      thumbnail_url: `${site.origin}/images/tomatoes.jpg`,
+      capture_status: 'done',
+    });
+    // open tabs hear the new title
+    expect(events).toEqual([
+      expect.objectContaining({
+        link_id: saved.link_id,
+        item: expect.objectContaining({ title: body.title }),
+      }),
+    ]);
+    expect(await jobRows()).toEqual([]);
+  });
+
+  it("keeps the user's own title and counts the page against the cached-page quota", async () => {
+    const before = await usedCount(alice);
+    const saved = await saveBookmark(alice, { url: site.url('/article.gz.html'), title: 'Mine' });
+    await t.jobs.runDueJobs();
+    expect((await itemRow(saved.link_id)).title).toBe('Mine');
+    expect(await usedCount(alice)).toBe(before + 1);
+  });
+
+  it('makes page text searchable with snapshot=yes for premium users only', async () => {
+    const saved = await saveBookmark(premium, { url: site.url('/article.html'), title: 'Balcony notes' });
+    await t.jobs.runDueJobs();
+    const search = (client: TestClient, what: string, snapshot?: string) =>
+      client.get('/interact_api/load_user_items', { what, snapshot });
+    expect((await search(premium, 'zymurgical')).json().total).toBe(0);
+    const full = await search(premium, 'zymurgical', 'yes');
+    expect(full.json().items.map((i: { link_id: number }) => i.link_id)).toEqual([saved.link_id]);
+    // the title still matches; a negated page word excludes the item but not one never captured
+    expect((await search(premium, 'balcony notes', 'yes')).json().total).toBe(1);
+    const uncaptured = await buildItem(t.database, await userIdOf(t.database, premium.name!), {
+      title: 'Balcony chairs',
+    });
+    const negated = (await search(premium, 'balcony NOT zymurgical', 'yes')).json();
+    expect(negated.items.map((i: { link_id: number }) => i.link_id)).toEqual([uncaptured]);
+    expect((await search(premium, '"ferment the surplus"', 'yes')).json().total).toBe(1);
+
+    const free = await search(alice, 'zymurgical', 'yes');
+    expect(free.statusCode).toBe(402);
+    expect(free.json()).toEqual({ code: -3, message: 'Go premium to use fulltext search' });
+  });
+
+  it('captures again when the URL changes, and not when the same URL is saved again', async () => {
+    const saved = await saveBookmark(alice, { url: site.url('/no-title.html'), title: '' });
+    await t.jobs.runDueJobs();
+    expect((await itemRow(saved.link_id)).title).toBe(site.url('/no-title.html'));
+    await saveBookmark(alice, { url: site.url('/no-title.html'), title: '' });
+    expect(await jobRows()).toEqual([]);
+
+    await alice.post('/item/save/bookmark', { link_id: saved.link_id, new_url: site.url('/redirect/2') });
+    expect((await reader(alice, saved.link_id)).json()).toMatchObject({ status: 'pending', html: '' });
+    await t.jobs.runDueJobs();
+    const body = (await reader(alice, saved.link_id)).json();
+    expect(body).toMatchObject({ status: 'done', url: site.url('/redirect/2') });
+    expect(body.html).toContain('zymurgical');
+  });
+
+  it('retries a failing page with backoff, then succeeds', async () => {
+    const saved = await saveBookmark(alice, { url: site.url('/flaky/retry1?fail=2') });
+    expect(await t.jobs.runDueJobs()).toEqual({ succeeded: 0, retried: 1, failed: 0 });
+    expect(await itemRow(saved.link_id)).toMatchObject({
+      capture_status: 'pending',
+      capture_error: 'The site answered HTTP 503.',
+    });
+    expect((await reader(alice, saved.link_id)).json()).toMatchObject({
+      status: 'pending',
+      error: 'The site answered HTTP 503.',
+    });
+    // not due before the backoff has passed
+    expect(await t.jobs.runDueJobs()).toEqual({ succeeded: 0, retried: 0, failed: 0 });
+    t.clock.advance(t.jobs.backoffMs(1));
+    expect(await t.jobs.runDueJobs()).toEqual({ succeeded: 0, retried: 1, failed: 0 });
+    t.clock.advance(t.jobs.backoffMs(2));
+    expect(await t.jobs.runDueJobs()).toEqual({ succeeded: 1, retried: 0, failed: 0 });
+    expect(await itemRow(saved.link_id)).toMatchObject({ capture_status: 'done', capture_error: null });
+  });
+
+  it.each([
+    ['/pixel.png', "The page's content type (image/png) is not accepted here."],
+    ['/huge.html', 'The page is larger than 5242880 bytes.'],
+    ['/status/404', 'The site answered HTTP 404.'],
+  ])('records a permanent failure of %s on the item without retrying', async (path, error) => {
+    const saved = await saveBookmark(alice, { url: site.url(path) });
+    expect(await t.jobs.runDueJobs()).toEqual({ succeeded: 1, retried: 0, failed: 0 });
+    expect(await itemRow(saved.link_id)).toMatchObject({ capture_status: 'failed', capture_error: error });
+    const item = (await alice.get('/interact_api/load_user_item', { link_id: String(saved.link_id) })).json();
+    expect(item.items[0].link_id).toBe(saved.link_id);
+  });
+
+  it('gives up on a slow page after the timeout, retrying until the last attempt', async () => {
+    const saved = await saveBookmark(alice, { url: site.url('/slow.html') });
+    for (let attempt = 1; attempt < 5; attempt++) {
+      expect((await t.jobs.runDueJobs()).retried).toBe(1);
+      t.clock.advance(t.jobs.backoffMs(attempt));
+    }
+    expect(await t.jobs.runDueJobs()).toEqual({ succeeded: 1, retried: 0, failed: 0 });
+    expect(await itemRow(saved.link_id)).toMatchObject({
+      capture_status: 'failed',
+      capture_error: 'The page did not load within 400 ms.',
+    });
+  }, 20_000);
+
+  it('stops at the free lifetime quota: the 500th page is kept, the 501st skipped with status quota', async () => {
+    const bob = await t.signUp();
+    const bobId = await userIdOf(t.database, bob.name!);
+    await t.database.db.execute(sql`UPDATE users SET cached_page_used = 499 WHERE id = ${bobId}`);
+    const last = await saveBookmark(bob, { url: site.url('/article.html') });
+    await t.jobs.runDueJobs();
+    expect((await reader(bob, last.link_id)).json().status).toBe('done');
+    expect(await usedCount(bob)).toBe(500);
+
+    const over = await saveBookmark(bob, { url: site.url('/no-title.html') });
+    const hitsBefore = site.hits.get('/no-title.html') ?? 0;
+    await t.jobs.runDueJobs();
+    expect((await reader(bob, over.link_id)).json()).toMatchObject({ status: 'quota', html: '' });
+    expect(site.hits.get('/no-title.html') ?? 0).toBe(hitsBefore);
+    expect(await usedCount(bob)).toBe(500);
+    const info = (await bob.get('/interact_api/load_user_info')).json();
+    expect(info.permissions.cachedPagePermission).toEqual({
+      cachedPagePermission: false,
+      cachedPageQuota: 500,
+      cachedPageUsedCount: 500,
+    });
+  });
+
+  it('keeps capturing for premium plans past the free quota', async () => {
+    const id = await userIdOf(t.database, premium.name!);
+    await t.database.db.execute(sql`UPDATE users SET cached_page_used = 900 WHERE id = ${id}`);
+    const saved = await saveBookmark(premium, { url: site.url('/no-title.html') });
+    await t.jobs.runDueJobs();
+    expect((await reader(premium, saved.link_id)).json().status).toBe('done');
+  });
+
+  it('does nothing for a bookmark deleted before its capture ran', async () => {
+    const saved = await saveBookmark(alice, { url: site.url('/latin1.html') });
+    await alice.post('/ditem_mana2/delete_b', { link_id: String(saved.link_id) });
+    const hitsBefore = site.hits.get('/latin1.html') ?? 0;
+    expect(await t.jobs.runDueJobs()).toEqual({ succeeded: 1, retried: 0, failed: 0 });
+    expect(site.hits.get('/latin1.html') ?? 0).toBe(hitsBefore);
+    expect(await jobRows()).toEqual([]);
+  });
+});
+
+async function usedCount(client: TestClient): Promise<number> {
+  const id = await userIdOf(t.database, client.name!);
+  const [row] = await queryRows<{ n: number }>(
+    t.database.db,
+    sql`SELECT cached_page_used AS n FROM users WHERE id = ${id}`,
+  );
+  return row!.n;
+}

@@ -1,0 +1,119 @@
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+import { isHttpUrl, sanitizeReaderHtml } from './sanitize.ts';
+
+/** What the add-bookmark form fills in from a page (spec part 1 §4). */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** og:image, absolute http(s) */
+  image: string | null;
+}
+
+/** What a capture stores. */
+export interface Article {
+  title: string;
+  /** sanitised reader HTML */
+  html: string;
+  /** plain text for full-text search, paragraphs on their own lines */
+  text: string;
+  leadImageUrl: string | null;
+}
+
+export const TITLE_LIMIT = 1000;
+const DESCRIPTION_LIMIT = 2000;
+/** stored page text; longer pages keep their first million characters */
+export const TEXT_LIMIT = 1_000_000;
+
+const squash = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+type Doc = ReturnType<typeof parseHTML>['document'];
+
+function parse(html: string, url: string): Doc {
+  const { document } = parseHTML(html);
+  // Relative links resolve against the page's own <base> (itself relative to the URL) or the URL:
+  // Readability reads document.baseURI, which linkedom takes from <base href>.
+  const existing = document.querySelector('base[href]');
+  let base = url;
+  try {
+    base = new URL(existing?.getAttribute('href') ?? '', url).toString();
+  } catch {
+    // a broken <base>: keep the page URL
+  }
+  existing?.remove();
+  const el = document.createElement('base');
+  el.setAttribute('href', base);
+  (document.head ?? document.documentElement)?.prepend(el);
+  return document;
+}
+
+function metaContent(doc: Doc, selectors: string[]): string {
+  for (const selector of selectors) {
+    const value = squash(doc.querySelector(selector)?.getAttribute('content'));
+    if (value) return value;
+  }
+  return '';
+}
+
+function absolute(value: string, base: string): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value, base).toString();
+    return isHttpUrl(url) && url.length <= 2000 ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+function readMeta(doc: Doc, url: string): PageMeta {
+  const title =
+    metaContent(doc, ['meta[property="og:title"]', 'meta[name="twitter:title"]']) ||
+    squash(doc.querySelector('title')?.textContent);
+  const description = metaContent(doc, [
+    'meta[name="description"]',
+    'meta[property="og:description"]',
+    'meta[name="twitter:description"]',
+  ]);
+  const image = absolute(
+    metaContent(doc, ['meta[property="og:image"]', 'meta[name="twitter:image"]']),
+    doc.baseURI ?? url,
+  );
+  return { title: title.slice(0, TITLE_LIMIT), description: description.slice(0, DESCRIPTION_LIMIT), image };
+}
+
+/** Title, description and picture of a page, for POST /fetch_meta. */
+export function extractMeta(html: string, url: string): PageMeta {
+  return readMeta(parse(html, url), url);
+}
+
+const BLOCK_END = /<\/(p|div|li|h[1-6]|tr|blockquote|pre|figcaption|dt|dd|section|article)>|<br\s*\/?>/gi;
+
+/** Plain text of sanitised HTML, one block per line, so words of two paragraphs never run together. */
+export function htmlToText(html: string): string {
+  const { document } = parseHTML(
+    `<!doctype html><html><body>${html.replace(BLOCK_END, '$&\n')}</body></html>`,
+  );
+  return (document.body?.textContent ?? '')
+    .split('\n')
+    .map((line: string) => squash(line))
+    .filter(Boolean)
+    .join('\n')
+    .slice(0, TEXT_LIMIT);
+}
+
+/** The readable article of a page (Readability), or its whole body when Readability finds none. */
+export function extractArticle(html: string, url: string): Article {
+  const doc = parse(html, url);
+  // metadata first: Readability rewrites the document as it works
+  const meta = readMeta(doc, url);
+  const body = doc.body?.innerHTML ?? '';
+  const article = new Readability(doc as unknown as Document).parse();
+  const clean = sanitizeReaderHtml(article?.content || body);
+  const firstImage = clean.match(/<img[^>]*\ssrc="([^"]+)"/)?.[1]?.replace(/&amp;/g, '&') ?? null;
+  return {
+    title: (meta.title || squash(article?.title)).slice(0, TITLE_LIMIT),
+    html: clean,
+    text: htmlToText(clean),
+    leadImageUrl: meta.image ?? absolute(firstImage ?? '', url),
+  };
+}

@@ -1,0 +1,193 @@
+import { PLANS, withinQuota } from '../../../shared/plans.ts';
+import {
+  type CaptureStatus,
+  cachedQuerySchema,
+  type FetchMetaReply,
+  fetchMetaSchema,
+  type ReaderReply,
+  readerQuerySchema,
+} from '../../../shared/schemas/capture.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { NotFoundError, parse } from '../../platform/errors.ts';
+import { FetchError } from '../../platform/fetch-errors.ts';
+import { type Fetcher, pageText } from '../../platform/fetcher.ts';
+import type { Job, JobQueue } from '../../platform/jobs.ts';
+import type { AccountsService } from '../accounts/service.ts';
+import { effectivePlan } from '../accounts/user-info.ts';
+import { CAPTURE_JOB, type CaptureJobPayload } from '../items/capture-hook.ts';
+import type { ItemsService } from '../items/service.ts';
+import { refreshSearchVectors } from '../search/vectors.ts';
+import type { TagsService } from '../tags/service.ts';
+import { extractArticle, extractMeta } from './extract.ts';
+import * as repo from './repo.ts';
+
+const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
+/** A captured page may be this large; past it the capture fails (and is not retried). */
+export const CAPTURE_MAX_BYTES = 5 * 1024 * 1024;
+/** fetch_meta reads only the head of a page, so a huge page still gives its title. */
+const META_MAX_BYTES = 1024 * 1024;
+
+export interface CaptureDeps {
+  db: Db;
+  clock: Clock;
+  fetcher: Fetcher;
+  jobs: JobQueue;
+  items: ItemsService;
+  tags: TagsService;
+  accounts: AccountsService;
+  log?: (obj: object, msg: string) => void;
+}
+
+interface Viewer {
+  id: number;
+  name: string;
+}
+
+/** The copy a viewer may open, with what it belongs to. */
+export interface CachedCopy {
+  title: string;
+  url: string;
+  html: string;
+  capturedAt: Date;
+}
+
+/** Add-bookmark metadata, page capture (a background job), and reading the stored copy. */
+export class CaptureService {
+  constructor(private readonly deps: CaptureDeps) {
+    deps.jobs.register(CAPTURE_JOB, (job) => this.capture(job));
+  }
+
+  /** POST /fetch_meta: any trouble reading the page gives the URL as title and no tags (spec §4). */
+  async fetchMeta(userId: number, input: unknown): Promise<FetchMetaReply> {
+    const { url } = parse(fetchMetaSchema, input);
+    try {
+      const page = await this.deps.fetcher.fetch(url, {
+        accept: HTML_TYPES,
+        maxBytes: META_MAX_BYTES,
+        truncate: true,
+      });
+      const meta = extractMeta(pageText(page), page.url);
+      const title = meta.title || url;
+      const tags = await this.deps.tags.recommended(userId, { title, url });
+      return { title, description: meta.description, tags };
+    } catch (err) {
+      this.deps.log?.({ err, url }, 'fetch_meta failed');
+      return { title: url, description: '', tags: [] };
+    }
+  }
+
+  /**
+   * The capture job. A failure worth retrying (timeout, network, 5xx) is recorded and thrown so
+   * the queue retries it with backoff; any other failure, or the last attempt's, is recorded and
+   * ends the job. The item itself is never removed.
+   */
+  async capture(job: Job): Promise<void> {
+    const { itemId } = job.payload as CaptureJobPayload;
+    const userId = job.userId!;
+    const { db, clock, accounts } = this.deps;
+    const target = await repo.findTarget(db, itemId, { userId });
+    if (!target?.url || target.type !== 'bookmark') return;
+    const user = await accounts.findUser(userId);
+    if (!user) return;
+    const quota = PLANS[effectivePlan(user, clock.now())].quotas.cachedPages;
+    if (!withinQuota(quota, user.cachedPageUsed)) return this.finish(userId, itemId, 'quota', null);
+
+    let article: ReturnType<typeof extractArticle>;
+    let finalUrl: string;
+    try {
+      const page = await this.deps.fetcher.fetch(target.url, {
+        accept: HTML_TYPES,
+        maxBytes: CAPTURE_MAX_BYTES,
+      });
+      finalUrl = page.url;
+      article = extractArticle(pageText(page), page.url);
+    } catch (err) {
+      const message = err instanceof FetchError ? err.message : 'The page could not be read.';
+      if (!(err instanceof FetchError)) this.deps.log?.({ err, itemId }, 'capture failed');
+      if (err instanceof FetchError && err.retryable && !job.lastAttempt) {
+        await repo.setStatus(db, userId, itemId, 'pending', message);
+        throw err;
+      }
+      return this.finish(userId, itemId, 'failed', message);
+    }
+
+    const now = clock.now();
+    const outcome = await db.transaction(async (tx) => {
+      const current = await repo.findTarget(tx, itemId, { userId, lock: true });
+      // Deleted, or its URL changed while we fetched: the newer job captures the new page.
+      if (!current || current.url !== target.url) return 'stale';
+      if (!(await accounts.reserveUsage(tx, userId, 'cachedPage', quota))) {
+        await repo.setStatus(tx, userId, itemId, 'quota', null);
+        return 'quota';
+      }
+      const previous = await repo.findPage(tx, itemId);
+      await repo.savePage(tx, {
+        itemId,
+        userId,
+        sourceUrl: target.url!,
+        finalUrl,
+        title: article.title,
+        html: article.html,
+        text: article.text,
+        leadImageUrl: article.leadImageUrl,
+        capturedAt: now,
+      });
+      // The title is filled only where the user left the URL (or nothing) as the title.
+      const untitled = !current.title.trim() || current.title === current.url;
+      // A thumbnail set by an earlier capture follows the page; anything else is the user's.
+      const ownThumbnail = !current.thumbnailUrl || current.thumbnailUrl === previous?.leadImageUrl;
+      await repo.markCaptured(tx, userId, itemId, {
+        capturedAt: now,
+        text: article.text,
+        title: untitled && article.title ? article.title : undefined,
+        thumbnailUrl: ownThumbnail && article.leadImageUrl ? article.leadImageUrl : undefined,
+      });
+      await refreshSearchVectors(tx, [itemId]);
+      return 'done';
+    });
+    if (outcome !== 'stale') await this.deps.items.publishUpserts(userId, [itemId]);
+  }
+
+  private async finish(userId: number, itemId: number, status: CaptureStatus, error: string | null) {
+    await repo.setStatus(this.deps.db, userId, itemId, status, error);
+    await this.deps.items.publishUpserts(userId, [itemId]);
+  }
+
+  /** GET /api/items/reader: the owner, or anyone for a public item (loadItem refuses the rest). */
+  async reader(viewer: Viewer | null, query: unknown): Promise<ReaderReply> {
+    const { link_id } = parse(readerQuerySchema, query);
+    const item = await this.deps.items.loadItem(viewer, { link_id });
+    const target = await repo.findTarget(this.deps.db, link_id);
+    const copy = await this.copyOf(link_id, target?.url ?? null);
+    const status = (target?.captureStatus ?? (copy ? 'done' : 'none')) as CaptureStatus;
+    return {
+      title: item.title,
+      url: item.url,
+      html: copy?.html ?? '',
+      captured_at: copy ? Math.floor(copy.capturedAt.getTime() / 1000) : null,
+      status,
+      ...(item.canEdit && target?.captureError ? { error: target.captureError } : {}),
+    };
+  }
+
+  /** GET /cached: by link_id (any visible item), or by URL (the caller's own, else a public one). */
+  async cached(viewer: Viewer | null, query: unknown): Promise<CachedCopy> {
+    const q = parse(cachedQuerySchema, query);
+    let itemId = q.link_id;
+    if (itemId === undefined) {
+      itemId = (await repo.findCopyByUrl(this.deps.db, viewer?.id ?? null, q.url!))?.itemId;
+      if (itemId === undefined) throw new NotFoundError('There is no stored copy of this page.');
+    }
+    const item = await this.deps.items.loadItem(viewer, { link_id: itemId });
+    const copy = await this.copyOf(itemId, item.url || null);
+    if (!copy) throw new NotFoundError('There is no stored copy of this page.');
+    return { title: copy.title || item.title, url: item.url, html: copy.html, capturedAt: copy.capturedAt };
+  }
+
+  /** The stored copy, only while it is a copy of the item's current URL. */
+  private async copyOf(itemId: number, url: string | null) {
+    const page = await repo.findPage(this.deps.db, itemId);
+    return page && url && page.sourceUrl === url ? page : undefined;
+  }
+}

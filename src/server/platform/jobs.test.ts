@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TestClock } from '../../../test/helpers/clock.ts';
+import { freshDatabase, type TestDatabase } from '../../../test/helpers/database.ts';
+import { openPostgres, queryRows } from '../db/client.ts';
+import { type Job, JobQueue, PermanentJobError } from './jobs.ts';
+
+let database: TestDatabase;
+let clock: TestClock;
+beforeAll(async () => {
+  database = await freshDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  clock = new TestClock();
+  await database.db.execute(sql`DELETE FROM jobs`);
+});
+
+const rows = () =>
+  queryRows<{ kind: string; status: string; attempts: number; last_error: string | null; run_at: Date }>(
+    database.db,
+    sql`SELECT kind, status, attempts, last_error, run_at FROM jobs ORDER BY id`,
+  );
+
+describe('JobQueue', () => {
+  it('runs a due job by kind with its payload, then removes it', async () => {
+    const queue = new JobQueue(database.db, clock);
+    const seen: Job[] = [];
+    queue.register('echo', async (job) => {
+      seen.push(job);
+    });
+    await queue.enqueue(database.db, { kind: 'echo', payload: { n: 7 } });
+    expect(await queue.runDueJobs()).toEqual({ succeeded: 1, retried: 0, failed: 0 });
+    expect(seen).toMatchObject([{ kind: 'echo', payload: { n: 7 }, attempt: 1, lastAttempt: false }]);
+    expect(await rows()).toEqual([]);
+  });
+
+  it('waits for run_at', async () => {
+    const queue = new JobQueue(database.db, clock);
+    let runs = 0;
+    queue.register('later', async () => {
+      runs += 1;
+    });
+    await queue.enqueue(database.db, { kind: 'later', runAt: new Date(clock.now().getTime() + 60_000) });
+    await queue.runDueJobs();
+    expect(runs).toBe(0);
+    clock.advance(60_000);
+    await queue.runDueJobs();
+    expect(runs).toBe(1);
+  });
+
+  it('retries a failure with exponential backoff, then fails for good after max attempts', async () => {
+    const queue = new JobQueue(database.db, clock, { backoffBaseMs: 1_000 });
+    const attempts: number[] = [];
+    queue.register('flaky', async (job) => {
+      attempts.push(job.attempt);
+      throw new Error(`boom ${job.attempt}`);
+    });
+    await queue.enqueue(database.db, { kind: 'flaky', maxAttempts: 3 });
+    expect(await queue.runDueJobs()).toEqual({ succeeded: 0, retried: 1, failed: 0 });
+    const [first] = await rows();
+    expect(first).toMatchObject({ status: 'queued', attempts: 1, last_error: 'boom 1' });
+    expect(new Date(first!.run_at).getTime()).toBe(clock.now().getTime() + 1_000);
+
+    clock.advance(999);
+    expect(await queue.runDueJobs()).toEqual({ succeeded: 0, retried: 0, failed: 0 });
+    clock.advance(1);
+    await queue.runDueJobs();
+    const [second] = await rows();
+    expect(new Date(second!.run_at).getTime()).toBe(clock.now().getTime() + 2_000);
+
+    clock.advance(2_000);
+    expect(await queue.runDueJobs()).toEqual({ succeeded: 0, retried: 0, failed: 1 });
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(await rows()).toMatchObject([{ status: 'failed', attempts: 3, last_error: 'boom 3' }]);
+    clock.advance(3_600_000);
+    expect(await queue.runDueJobs()).toEqual({ succeeded: 0, retried: 0, failed: 0 });
+  });
+
+  it('fails at once on a permanent error or an unknown kind', async () => {
+    const queue = new JobQueue(database.db, clock);
+    queue.register('hopeless', async () => {
+      throw new PermanentJobError('not fixable');
+    });
+    await queue.enqueue(database.db, { kind: 'hopeless' });
+    await queue.enqueue(database.db, { kind: 'nobody-handles-this' });
+    expect(await queue.runDueJobs()).toEqual({ succeeded: 0, retried: 0, failed: 2 });
+    expect((await rows()).map((r) => [r.status, r.last_error])).toEqual([
+      ['failed', 'not fixable'],
+      ['failed', "No handler for job kind 'nobody-handles-this'."],
+    ]);
+  });
+
+  it('keeps one queued job per dedupe key', async () => {
+    const queue = new JobQueue(database.db, clock);
+    await queue.enqueue(database.db, { kind: 'capture', dedupeKey: 'item:1' });
+    await queue.enqueue(database.db, { kind: 'capture', dedupeKey: 'item:1' });
+    await queue.enqueue(database.db, { kind: 'capture', dedupeKey: 'item:2' });
+    expect(await rows()).toHaveLength(2);
+  });
+
+  it('claims again a job whose lease ran out (its instance stopped mid-job)', async () => {
+    const queue = new JobQueue(database.db, clock, { leaseMs: 10_000 });
+    await queue.enqueue(database.db, { kind: 'orphan' });
+    await database.db.execute(
+      sql`UPDATE jobs SET status = 'running', attempts = 1, locked_until = ${new Date(clock.now().getTime() + 10_000).toISOString()}::timestamptz`,
+    );
+    let runs = 0;
+    queue.register('orphan', async () => {
+      runs += 1;
+    });
+    await queue.runDueJobs();
+    expect(runs).toBe(0);
+    clock.advance(10_001);
+    await queue.runDueJobs();
+    expect(runs).toBe(1);
+  });
+
+  it('two runners on one database never run the same job twice', async () => {
+    // On PostgreSQL the second runner has its own connection pool, as another instance would.
+    const other = database.url ? await openPostgres(database.url, 4) : database;
+    const ran: number[] = [];
+    const handler = async (job: Job) => {
+      ran.push((job.payload as { n: number }).n);
+      await new Promise((r) => setTimeout(r, 5));
+    };
+    const a = new JobQueue(database.db, clock, { batchSize: 3 });
+    const b = new JobQueue(other.db, clock, { batchSize: 3 });
+    a.register('work', handler);
+    b.register('work', handler);
+    for (let n = 0; n < 30; n++) await a.enqueue(database.db, { kind: 'work', payload: { n } });
+    const [ra, rb] = await Promise.all([a.runDueJobs(), b.runDueJobs()]);
+    expect(ra.succeeded + rb.succeeded).toBe(30);
+    expect([...ran].sort((x, y) => x - y)).toEqual([...Array(30).keys()]);
+    if (other !== database) await other.close();
+  });
+
+  it('polls until stopped', async () => {
+    const queue = new JobQueue(database.db, clock);
+    let runs = 0;
+    queue.register('tick', async () => {
+      runs += 1;
+    });
+    await queue.enqueue(database.db, { kind: 'tick' });
+    queue.start(5);
+    await expect.poll(() => runs, { timeout: 2_000 }).toBe(1);
+    await queue.stop();
+  });
+});

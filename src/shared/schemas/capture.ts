@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { httpUrl, linkId } from './items.ts';
+
+/** POST /fetch_meta (add bookmark, spec part 1 §4) */
+export const fetchMetaSchema = z.object({ url: httpUrl });
+export interface FetchMetaReply {
+  /** the page's title, or the URL when there is none or the page could not be read */
+  title: string;
+  description: string;
+  /** the user's own tags that the title or host mention */
+  tags: string[];
+}
+
+/**
+ * What became of a bookmark's page copy: none (never captured: not a bookmark, or saved before
+ * capture existed), pending (queued or retrying), done, failed, or quota (skipped: the free plan's
+ * lifetime cached-page quota is used up).
+ */
+export const CAPTURE_STATUSES = ['none', 'pending', 'done', 'failed', 'quota'] as const;
+export type CaptureStatus = (typeof CAPTURE_STATUSES)[number];
+
+/** GET /api/items/reader */
+export const readerQuerySchema = z.object({ link_id: linkId });
+export interface ReaderReply {
+  title: string;
+  url: string;
+  /** sanitised reader HTML; '' while there is no copy */
+  html: string;
+  /** seconds, null while there is no copy */
+  captured_at: number | null;
+  status: CaptureStatus;
+  /** why the last capture failed; the owner only */
+  error?: string;
+}
+
+/** GET /cached: by the caller's (or a public) bookmark URL, or by link_id */
+export const cachedQuerySchema = z
+  .object({ url: httpUrl.optional(), link_id: linkId.optional() })
+  .refine((q) => q.url !== undefined || q.link_id !== undefined, {
+    error: 'url or link_id is required.',
+    path: ['url'],
+  });
