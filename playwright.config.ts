@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3211;
+const PORT = Number(process.env.E2E_PORT ?? 3211);
 
 // Workers load this file again; the env set by the runner process keeps one data directory for all.
 process.env.FOLIO_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'folio-e2e-'));
@@ -38,6 +38,12 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
+    },
   },
 });

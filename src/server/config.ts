@@ -32,6 +32,7 @@ const envSchema = z.object({
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   FETCH_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  WEB_DIR: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -58,6 +59,8 @@ export interface Config {
   fetchConnectTimeoutMs: number;
   /** how often an instance looks for due background jobs */
   jobsPollMs: number;
+  /** the built web app; dist/web unless set (parallel end-to-end runs build into their own) */
+  webDir: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fetchTimeoutMs: e.FETCH_TIMEOUT_MS,
     fetchConnectTimeoutMs: e.FETCH_CONNECT_TIMEOUT_MS,
     jobsPollMs: e.JOBS_POLL_MS,
+    webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
   };
 }
 

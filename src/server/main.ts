@@ -26,7 +26,7 @@ async function main() {
   const jobs = new JobQueue(database.db, systemClock, {
     onError: (msg, err) => (log.warn ? log.warn({ err }, msg) : console.warn(msg, err)),
   });
-  const app = await buildApp({ config, database, mailer, bus, jobs });
+  const app = await buildApp({ config, database, mailer, bus, jobs, webDir: config.webDir });
   log.warn = (obj, msg) => app.log.warn(obj, msg);
 
   const shutdown = async () => {
