@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '../limits.ts';
+import type { AnnotationReply } from './annotations.ts';
 
 export const ITEM_TYPE_NAMES = ['bookmark', 'image', 'note', 'pdf', 'topic', 'kindle'] as const;
 export type ItemType = (typeof ITEM_TYPE_NAMES)[number];
@@ -118,7 +119,8 @@ export interface ItemReply {
   src_url: string;
   host: string;
   t_name: string;
-  annotations: unknown[];
+  /** every annotation of the item, oldest first */
+  annotations: AnnotationReply[];
   annotation_count: number;
   readed: 0 | 1;
   private: 0 | 1;
