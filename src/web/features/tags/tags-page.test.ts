@@ -98,6 +98,13 @@ describe('links', () => {
     expect(tagLibraryHref('ann', 'slow web/2')).toBe('/user/ann/slow%20web%2F2');
   });
 
+  it('filters by query for tags named like the pages under /user/{name}', () => {
+    expect(tagLibraryHref('ann', 'tags')).toBe('/user/ann?query=%23%22tags%22');
+    expect(tagLibraryHref('ann', 'B')).toBe('/user/ann?query=%23%22B%22');
+    expect(tagLibraryHref('ann', 'd')).toBe('/user/ann?query=%23%22d%22');
+    expect(tagLibraryHref('ann', 'bd')).toBe('/user/ann/bd');
+  });
+
   it('asks the server for 56 tags by name, 0-based pages', () => {
     expect(tagsPageParams('ann', { nav: 'other', search: 'x', page: 3 })).toEqual({
       username: 'ann',
