@@ -80,6 +80,13 @@ export const tags = pgTable(
     itemCount: integer('item_count').notNull().default(0),
     /** public items carrying the tag: what visitors see */
     publicCount: integer('public_count').notNull().default(0),
+    /** the owner's tag tabs (part 1 §3): items of each type, unread and annotated items carrying the tag */
+    bookmarkCount: integer('bookmark_count').notNull().default(0),
+    imageCount: integer('image_count').notNull().default(0),
+    pdfCount: integer('pdf_count').notNull().default(0),
+    noteCount: integer('note_count').notNull().default(0),
+    unreadCount: integer('unread_count').notNull().default(0),
+    annotatedCount: integer('annotated_count').notNull().default(0),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -268,7 +268,9 @@ export class ItemsService {
       const ids = owned
         .filter((i) => !(unread && NEVER_UNREAD.has(i.type)) && i.unread !== unread)
         .map((i) => i.id);
+      const recount = await this.deps.tags.prepareRecount(tx, ids);
       await repo.setUnread(tx, userId, ids, unread, this.deps.clock.now());
+      await recount();
       return ids;
     });
     await this.publishUpserts(userId, changed);

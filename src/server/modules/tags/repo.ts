@@ -53,11 +53,26 @@ export async function recountTags(ex: Executor, tagIds: number[]): Promise<void>
   );
   await ex.execute(sql`
     UPDATE tags SET
-      item_count = (SELECT count(*) FROM item_tags it WHERE it.tag_id = tags.id),
-      public_count = (SELECT count(*) FROM item_tags it JOIN items i ON i.id = it.item_id
-                      WHERE it.tag_id = tags.id AND NOT i.private)
-    WHERE tags.id IN (${list})`);
-  await ex.execute(sql`DELETE FROM tags WHERE id IN (${list}) AND item_count = 0`);
+      item_count = c.n, public_count = c.public, bookmark_count = c.bookmarks, image_count = c.images,
+      pdf_count = c.pdfs, note_count = c.notes, unread_count = c.unread, annotated_count = c.annotated
+    FROM (
+      SELECT it.tag_id, count(*) AS n,
+        count(*) FILTER (WHERE NOT i.private) AS public,
+        count(*) FILTER (WHERE i.type = 'bookmark') AS bookmarks,
+        count(*) FILTER (WHERE i.type = 'image') AS images,
+        count(*) FILTER (WHERE i.type = 'pdf') AS pdfs,
+        count(*) FILTER (WHERE i.type = 'note') AS notes,
+        count(*) FILTER (WHERE i.unread) AS unread,
+        count(*) FILTER (WHERE i.annotation_count > 0) AS annotated
+      FROM item_tags it JOIN items i ON i.id = it.item_id
+      WHERE it.tag_id IN (${list})
+      GROUP BY it.tag_id
+    ) c
+    WHERE tags.id = c.tag_id`);
+  // a tag no item carries any more is gone
+  await ex.execute(
+    sql`DELETE FROM tags WHERE id IN (${list}) AND NOT EXISTS (SELECT 1 FROM item_tags it WHERE it.tag_id = tags.id)`,
+  );
 }
 
 export async function touchTags(ex: Executor, tagIds: number[], at: Date): Promise<void> {
@@ -105,8 +120,10 @@ function escapeLike(value: string): string {
 export interface TagListFilter {
   userId: number;
   publicOnly: boolean;
-  /** restricts counts to items of a type, unread items or annotated items */
-  itemFilter: SQL | null;
+  /** the tag row's counter for the tab, when one is kept (the owner's tabs, a visitor's all) */
+  counter: SQL | null;
+  /** otherwise: the items the tab counts (of a type, unread, annotated), counted through item_tags */
+  itemFilter: SQL;
   nav?: string;
   search?: string;
   sort: 'top' | 'recent' | 'name';
@@ -124,22 +141,38 @@ export async function listTags(
   else if (f.nav) nameConds.push(sql`lower(t.name) LIKE ${`${f.nav.toLowerCase()}%`}`);
   if (f.search) nameConds.push(sql`lower(t.name) LIKE ${`%${escapeLike(f.search.toLowerCase())}%`}`);
   const nameWhere = nameConds.length ? sql` AND ${sql.join(nameConds, sql` AND `)}` : sql``;
+  // NULLS LAST as the indexes are built (drizzle's .desc()), so a top-N reads the index in order
   const order =
     f.sort === 'name'
       ? sql`lower(name), name`
       : f.sort === 'recent'
-        ? sql`last_used_at DESC, lower(name)`
-        : sql`count DESC, lower(name)`;
+        ? sql`last_used_at DESC NULLS LAST, lower(name)`
+        : sql`count DESC NULLS LAST, lower(name)`;
 
-  // Counts over all items are kept on the tag row; narrower tabs count through item_tags.
-  const counted = f.itemFilter
-    ? sql`SELECT t.name, t.last_used_at, count(*)::int AS count
-          FROM item_tags it JOIN items i ON i.id = it.item_id JOIN tags t ON t.id = it.tag_id
-          WHERE it.user_id = ${f.userId} AND ${f.itemFilter}
-            ${f.publicOnly ? sql`AND NOT i.private` : sql``} ${nameWhere}
-          GROUP BY t.id, t.name, t.last_used_at`
-    : sql`SELECT t.name, t.last_used_at, ${f.publicOnly ? sql`t.public_count` : sql`t.item_count`} AS count
-          FROM tags t WHERE t.user_id = ${f.userId} ${nameWhere}`;
+  if (f.counter) {
+    // Counts kept on the tag row: the page reads an index in order where one exists, and the
+    // total is a separate count, not a window over every tag.
+    const countColumn = f.counter;
+    const counted = sql`SELECT t.name, t.last_used_at, ${countColumn} AS count FROM tags t
+          WHERE t.user_id = ${f.userId} ${nameWhere}`;
+    const rows = await queryRows<{ name: string; count: number }>(
+      ex,
+      sql`SELECT name, count FROM (${counted}) c WHERE count > 0 ORDER BY ${order} LIMIT ${f.limit} OFFSET ${f.offset}`,
+    );
+    const [row] = await queryRows<{ n: number }>(
+      ex,
+      sql`SELECT count(*)::int AS n FROM tags t WHERE t.user_id = ${f.userId} AND ${countColumn} > 0 ${nameWhere}`,
+    );
+    return { tags: rows.map((r) => ({ name: r.name, count: Number(r.count) })), total: row!.n };
+  }
+
+  // A visitor's narrower tabs count public items through item_tags.
+  const counted = sql`SELECT t.name, t.last_used_at, c.count FROM (
+          SELECT it.tag_id, count(*)::int AS count
+          FROM items i JOIN item_tags it ON it.item_id = i.id
+          WHERE i.user_id = ${f.userId} AND ${f.itemFilter} ${f.publicOnly ? sql`AND NOT i.private` : sql``}
+          GROUP BY it.tag_id) c
+        JOIN tags t ON t.id = c.tag_id WHERE true ${nameWhere}`;
   const rows = await queryRows<{ name: string; count: number; total: number }>(
     ex,
     sql`SELECT name, count, count(*) OVER ()::int AS total FROM (${counted}) c WHERE count > 0

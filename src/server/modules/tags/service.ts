@@ -17,11 +17,11 @@ import * as repo from './repo.ts';
 
 const RECOMMENDED_MAX = 10;
 
-/** What each tag tab counts (spec part 1 §3 tag tab types). */
-function tabFilter(type: TagTabType): SQL | null {
+/** What each tag tab counts (spec part 1 §3 tag tab types), as items... */
+function tabFilter(type: TagTabType): SQL {
   switch (type) {
     case 'all':
-      return null;
+      return sql`true`;
     case 'unread':
       return sql`i.unread`;
     case 'ann':
@@ -30,6 +30,17 @@ function tabFilter(type: TagTabType): SQL | null {
       return sql`i.type = ${type}`;
   }
 }
+
+/** ...and as the counter kept on each tag row for its owner (repo.recountTags). */
+const TAB_COUNTER: Record<TagTabType, SQL> = {
+  all: sql`t.item_count`,
+  bookmark: sql`t.bookmark_count`,
+  image: sql`t.image_count`,
+  pdf: sql`t.pdf_count`,
+  note: sql`t.note_count`,
+  unread: sql`t.unread_count`,
+  ann: sql`t.annotated_count`,
+};
 
 /** Tags: counts always follow a change; other modules call the item-level methods inside their transactions. */
 export class TagsService {
@@ -72,6 +83,7 @@ export class TagsService {
     return repo.listTags(this.deps.db, {
       userId: owner.id,
       publicOnly: !isOwner,
+      counter: isOwner ? TAB_COUNTER[q.type] : q.type === 'all' ? sql`t.public_count` : null,
       itemFilter: tabFilter(q.type),
       nav: q.nav,
       search: q.search?.trim() || undefined,

@@ -46,6 +46,17 @@ describe('load_user_tags', () => {
     expect((await tagsOf(owner, { type: 'note' })).tags).toEqual([]);
   });
 
+  it('keeps the unread tab right as items are marked unread and read', async () => {
+    const reader = await t.signUp();
+    const saved = await saveBookmark(reader, { tags: 'later', unread: false });
+    const unreadTab = async () => (await tagsOf(reader, { type: 'unread' })).tags;
+    expect(await unreadTab()).toEqual([]);
+    await reader.post('/ditem_mana2/mark_readed', { link_id: saved.link_id, readed: 0 });
+    expect(await unreadTab()).toEqual([{ name: 'later', count: 1 }]);
+    await reader.post('/ditem_mana2/mark_readed', { link_id: saved.link_id, readed: 1 });
+    expect(await unreadTab()).toEqual([]);
+  });
+
   it('pages, sorts by name and navigates by letter, other and search', async () => {
     const byName = await tagsOf(owner, { sort: 'name', count: '2', page_num: '1' });
     expect(byName).toEqual({
@@ -253,7 +264,7 @@ describe('recommended tags', () => {
 });
 
 describe('counts stay equal to a recount', () => {
-  it('after a random sequence of saves, edits, revisions, renames, privacy changes and deletes', async () => {
+  it('after a random sequence of saves, edits, revisions, renames, privacy and read changes and deletes', async () => {
     const client = await t.signUp();
     const uid = await userIdOf(t.database, client.name!);
     let seed = 42;
@@ -268,7 +279,7 @@ describe('counts stay equal to a recount', () => {
         .join(' ');
     const ids: number[] = [];
     for (let step = 0; step < 60; step += 1) {
-      const op = ids.length === 0 ? 0 : rand(6);
+      const op = ids.length === 0 ? 0 : rand(8);
       const id = ids[rand(ids.length)] ?? 0;
       if (op === 0) ids.push((await saveBookmark(client, { tags: pick(), private: rand(2) === 0 })).link_id);
       if (op === 1) await client.post('/item/save/bookmark', { link_id: id, tags: pick() });
@@ -290,18 +301,29 @@ describe('counts stay equal to a recount', () => {
         await client.post('/ditem_mana2/delete_b', { link_id: id });
         ids.splice(ids.indexOf(id), 1);
       }
+      if (op === 6) await client.post('/ditem_mana2/mark_readed', { link_id: id, readed: rand(2) });
+      if (op === 7) {
+        const note = await client.post('/item/save/note', { title: 'n', content: '<p>n</p>', tags: pick() });
+        ids.push((note.json() as { items: { link_id: number }[] }).items[0]!.link_id);
+      }
     }
+    // every counter kept on the tag row against a recount from item_tags
     const mismatches = await queryRows(
       t.database.db,
-      sql`SELECT t.name, t.item_count, t.public_count,
-            (SELECT count(*) FROM item_tags it WHERE it.tag_id = t.id)::int AS real_count,
-            (SELECT count(*) FROM item_tags it JOIN items i ON i.id = it.item_id
-              WHERE it.tag_id = t.id AND NOT i.private)::int AS real_public
-          FROM tags t WHERE t.user_id = ${uid}
-            AND (t.item_count <> (SELECT count(*) FROM item_tags it WHERE it.tag_id = t.id)
-              OR t.public_count <> (SELECT count(*) FROM item_tags it JOIN items i ON i.id = it.item_id
-                                    WHERE it.tag_id = t.id AND NOT i.private)
-              OR t.item_count = 0)`,
+      sql`SELECT t.name, t.item_count, t.public_count, t.bookmark_count, t.note_count, t.unread_count, c.*
+          FROM tags t LEFT JOIN (
+            SELECT it.tag_id, count(*)::int AS n,
+              (count(*) FILTER (WHERE NOT i.private))::int AS public,
+              (count(*) FILTER (WHERE i.type = 'bookmark'))::int AS bookmarks,
+              (count(*) FILTER (WHERE i.type = 'note'))::int AS notes,
+              (count(*) FILTER (WHERE i.unread))::int AS unread,
+              (count(*) FILTER (WHERE i.annotation_count > 0))::int AS annotated
+            FROM item_tags it JOIN items i ON i.id = it.item_id GROUP BY it.tag_id
+          ) c ON c.tag_id = t.id
+          WHERE t.user_id = ${uid}
+            AND (c.n IS NULL OR t.item_count <> c.n OR t.public_count <> c.public
+              OR t.bookmark_count <> c.bookmarks OR t.note_count <> c.notes OR t.unread_count <> c.unread
+              OR t.annotated_count <> c.annotated OR t.image_count <> 0 OR t.pdf_count <> 0)`,
     );
     expect(mismatches).toEqual([]);
   });
