@@ -249,12 +249,26 @@ export async function seed(o: SeedOptions): Promise<void> {
 
     // ---- tag counts in one grouped UPDATE; tags nobody uses are removed, as the app does
     await timed(
-      'tags.item_count / public_count recounted',
-      `UPDATE tags t SET item_count = c.n, public_count = c.p, last_used_at = c.last
+      'tag counters recounted',
+      `UPDATE tags t SET item_count = c.n, public_count = c.p, last_used_at = c.last,
+         bookmark_count = c.bookmarks, image_count = c.images, pdf_count = c.pdfs, note_count = c.notes,
+         unread_count = c.unread, annotated_count = c.annotated
        FROM (SELECT it.tag_id, count(*)::int AS n, (count(*) FILTER (WHERE NOT i.private))::int AS p,
-                    max(i.updated_at) AS last
+                    max(i.updated_at) AS last,
+                    count(*) FILTER (WHERE i.type = 'bookmark') AS bookmarks,
+                    count(*) FILTER (WHERE i.type = 'image') AS images,
+                    count(*) FILTER (WHERE i.type = 'pdf') AS pdfs,
+                    count(*) FILTER (WHERE i.type = 'note') AS notes,
+                    count(*) FILTER (WHERE i.unread) AS unread,
+                    count(*) FILTER (WHERE i.annotation_count > 0) AS annotated
              FROM item_tags it JOIN items i ON i.id = it.item_id GROUP BY it.tag_id) c
        WHERE t.id = c.tag_id`,
+    );
+    // the items triggers were off for the load (replica role): item_counts in one grouped insert
+    await timed(
+      'item_counts',
+      `INSERT INTO item_counts (user_id, type, private, unread, n)
+       SELECT user_id, type, private, unread, count(*)::int FROM items GROUP BY user_id, type, private, unread`,
     );
     const dropped = await exec<{ id: number }>('DELETE FROM tags WHERE item_count = 0 RETURNING id');
     log(`${dropped.length} unused tags removed`);

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -114,4 +115,23 @@ export const itemTags = pgTable(
     index('item_tags_tag_idx').on(t.tagId, t.itemId),
     index('item_tags_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * How many items each user has per type, privacy and read state, kept by triggers on items
+ * (migration 0007) so the library's unfiltered totals and unread count are sums of a few rows,
+ * not a count over every item.
+ */
+export const itemCounts = pgTable(
+  'item_counts',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    private: boolean('private').notNull(),
+    unread: boolean('unread').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type, t.private, t.unread] })],
 );

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ListSort } from '../../../shared/schemas/items.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { items } from '../../db/schema.ts';
+import { itemCounts, items } from '../../db/schema.ts';
 
 export type ItemRow = typeof items.$inferSelect;
 export type NewItem = typeof items.$inferInsert;
@@ -138,6 +138,26 @@ export function listQuery(ex: Executor, where: SQL, sort: ListSort, limit: numbe
 
 export async function countItems(ex: Executor, where: SQL): Promise<number> {
   const [row] = await ex.select({ n: sql<number>`count(*)::int` }).from(items).where(where);
+  return row!.n;
+}
+
+/** Which items a kept count covers: undefined means either way. */
+export interface CountedFilter {
+  type?: string;
+  private?: boolean;
+  unread?: boolean;
+}
+
+/** The number of a user's items matching the filter, summed from item_counts (kept by triggers). */
+export async function countFromCounters(ex: Executor, userId: number, f: CountedFilter): Promise<number> {
+  const conds: SQL[] = [eq(itemCounts.userId, userId)];
+  if (f.type !== undefined) conds.push(eq(itemCounts.type, f.type));
+  if (f.private !== undefined) conds.push(eq(itemCounts.private, f.private));
+  if (f.unread !== undefined) conds.push(eq(itemCounts.unread, f.unread));
+  const [row] = await ex
+    .select({ n: sql<number>`coalesce(sum(${itemCounts.n}), 0)::int` })
+    .from(itemCounts)
+    .where(and(...conds));
   return row!.n;
 }
 

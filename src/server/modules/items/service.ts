@@ -224,12 +224,19 @@ export class ItemsService {
     const where = and(...conds)!;
 
     const db = this.deps.db;
+    // Filters by type, privacy and read state alone are counted from item_counts; the rest count rows.
+    const counted: repo.CountedFilter | null =
+      search || q.ann || q.inoutliner || (!isOwner && q.privacy === 'private')
+        ? null
+        : {
+            type: q.type && q.type !== 'all' ? q.type : undefined,
+            private: !isOwner || q.privacy === 'public' ? false : q.privacy === 'private' ? true : undefined,
+            unread: isOwner && q.unread === 'yes' ? true : undefined,
+          };
     const [rows, total, unreadTotal] = await Promise.all([
       repo.listItems(db, where, q.sort, q.count, q.page_num * q.count),
-      repo.countItems(db, where),
-      isOwner
-        ? repo.countItems(db, and(eq(items.userId, owner.id), sql`${items.unread}`)!)
-        : Promise.resolve(0),
+      counted ? repo.countFromCounters(db, owner.id, counted) : repo.countItems(db, where),
+      isOwner ? repo.countFromCounters(db, owner.id, { unread: true }) : Promise.resolve(0),
     ]);
     const filtered = conds.length > (isOwner ? 1 : 2);
     const relTags = filtered
@@ -274,10 +281,7 @@ export class ItemsService {
       return ids;
     });
     await this.publishUpserts(userId, changed);
-    const unreadTotal = await repo.countItems(
-      this.deps.db,
-      and(eq(items.userId, userId), sql`${items.unread}`)!,
-    );
+    const unreadTotal = await repo.countFromCounters(this.deps.db, userId, { unread: true });
     return { link_ids: changed, unread_total: unreadTotal };
   }
 
