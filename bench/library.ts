@@ -112,6 +112,21 @@ try {
       throw new Error(`${c.name}: ${res.status} ${JSON.stringify(body)}`);
     console.log(`${c.name}: ${body.items.length} items of total ${body.total}`);
   }
+  // one request at a time: what a single person waits for, without queueing behind others
+  console.log('\nOne request at a time, 200 samples after 20 warm-up\n');
+  console.log('| call | db | p50 ms | p95 ms |\n|---|---|---:|---:|');
+  for (const c of cases) {
+    const target = `${server.base}/interact_api/load_user_items?${new URLSearchParams(c.query)}`;
+    const times: number[] = [];
+    for (let i = 0; i < 220; i++) {
+      const t = performance.now();
+      await fetch(target, { headers: { cookie } }).then((r) => r.arrayBuffer());
+      if (i >= 20) times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const at = (p: number) => times[Math.floor((times.length * p) / 100)]!.toFixed(2);
+    console.log(`| ${c.name} | ${label} | ${at(50)} | ${at(95)} |`);
+  }
   console.log(`\n${connections} connections, ${duration} s each\n\n${TABLE_HEADER}`);
   for (const c of cases) {
     await drain(server.base, cookie);
