@@ -148,17 +148,27 @@ export interface CountedFilter {
   unread?: boolean;
 }
 
-/** The number of a user's items matching the filter, summed from item_counts (kept by triggers). */
-export async function countFromCounters(ex: Executor, userId: number, f: CountedFilter): Promise<number> {
-  const conds: SQL[] = [eq(itemCounts.userId, userId)];
+/**
+ * From item_counts (kept by triggers): how many of a user's items match the filter, and how many
+ * are unread, in one read of a few rows.
+ */
+export async function countFromCounters(
+  ex: Executor,
+  userId: number,
+  f: CountedFilter,
+): Promise<{ matching: number; unread: number }> {
+  const conds: SQL[] = [sql`true`];
   if (f.type !== undefined) conds.push(eq(itemCounts.type, f.type));
   if (f.private !== undefined) conds.push(eq(itemCounts.private, f.private));
   if (f.unread !== undefined) conds.push(eq(itemCounts.unread, f.unread));
   const [row] = await ex
-    .select({ n: sql<number>`coalesce(sum(${itemCounts.n}), 0)::int` })
+    .select({
+      matching: sql<number>`coalesce(sum(${itemCounts.n}) FILTER (WHERE ${and(...conds)}), 0)::int`,
+      unread: sql<number>`coalesce(sum(${itemCounts.n}) FILTER (WHERE ${itemCounts.unread}), 0)::int`,
+    })
     .from(itemCounts)
-    .where(and(...conds));
-  return row!.n;
+    .where(eq(itemCounts.userId, userId));
+  return row!;
 }
 
 /** A subquery of matching ids (most recent first, capped) for related-tag counts. */

@@ -26,6 +26,7 @@ import { adsInfoFor, effectivePlan } from '../accounts/user-info.ts';
 import { sanitizeNoteHtml } from '../notes/sanitize.ts';
 import { searchCondition } from '../search/compile.ts';
 import { refreshSearchVectors } from '../search/vectors.ts';
+import type { SessionUser } from '../../platform/auth/sessions.ts';
 import type { TagsService } from '../tags/service.ts';
 import { CAPTURE_PENDING, needsCapture, queueCapture } from './capture-hook.ts';
 import { hostOf, presentItem } from './presenter.ts';
@@ -67,10 +68,8 @@ export interface ItemsDeps {
   jobs: JobQueue;
 }
 
-interface Viewer {
-  id: number;
-  name: string;
-}
+/** The signed-in caller, as the session lookup reads it (with the plan). */
+type Viewer = Pick<SessionUser, 'id' | 'name' | 'plan' | 'planExpiresAt'>;
 
 export class ItemsService {
   constructor(private readonly deps: ItemsDeps) {}
@@ -180,7 +179,7 @@ export class ItemsService {
     return { item: item!, version: now.getTime(), previousVersion: result.previousVersion };
   }
 
-  async loadItem(viewer: Viewer | null, query: unknown): Promise<ItemReply> {
+  async loadItem(viewer: { id: number } | null, query: unknown): Promise<ItemReply> {
     const { link_id } = parse(loadItemSchema, query);
     const row = await repo.findItem(this.deps.db, link_id);
     // another user's private item is indistinguishable from a missing one
@@ -193,13 +192,15 @@ export class ItemsService {
     const q = parse(loadItemsSchema, query);
     const ownerName = q.username || viewer?.name;
     if (!ownerName) throw new ValidationError('username is required.', 'username');
-    const owner = await this.deps.accounts.findUserByName(ownerName);
+    // one's own library (the common case) needs no lookup beyond the session's
+    const owner =
+      viewer && ownerName.toLowerCase() === viewer.name.toLowerCase()
+        ? viewer
+        : await this.deps.accounts.findUserByName(ownerName);
     if (!owner) throw new NotFoundError('No such user.');
     const isOwner = owner.id === viewer?.id;
 
-    const viewerPlan = viewer
-      ? PLANS[effectivePlan((await this.deps.accounts.findUser(viewer.id))!, this.deps.clock.now())]
-      : PLANS.free;
+    const viewerPlan = viewer ? PLANS[effectivePlan(viewer, this.deps.clock.now())] : PLANS.free;
     if (q.snapshot === 'yes' && !viewerPlan.fullText) throw new PlanLimitError(FULLTEXT_PREMIUM_MESSAGE, -3);
 
     const conds: SQL[] = [eq(items.userId, owner.id)];
@@ -233,11 +234,13 @@ export class ItemsService {
             private: !isOwner || q.privacy === 'public' ? false : q.privacy === 'private' ? true : undefined,
             unread: isOwner && q.unread === 'yes' ? true : undefined,
           };
-    const [rows, total, unreadTotal] = await Promise.all([
+    const [rows, counts, rowCount] = await Promise.all([
       repo.listItems(db, where, q.sort, q.count, q.page_num * q.count),
-      counted ? repo.countFromCounters(db, owner.id, counted) : repo.countItems(db, where),
-      isOwner ? repo.countFromCounters(db, owner.id, { unread: true }) : Promise.resolve(0),
+      repo.countFromCounters(db, owner.id, counted ?? {}),
+      counted ? null : repo.countItems(db, where),
     ]);
+    const total = rowCount ?? counts.matching;
+    const unreadTotal = isOwner ? counts.unread : 0;
     const filtered = conds.length > (isOwner ? 1 : 2);
     const relTags = filtered
       ? await this.deps.tags.tagCountsForItems(
@@ -281,7 +284,7 @@ export class ItemsService {
       return ids;
     });
     await this.publishUpserts(userId, changed);
-    const unreadTotal = await repo.countFromCounters(this.deps.db, userId, { unread: true });
+    const { unread: unreadTotal } = await repo.countFromCounters(this.deps.db, userId, {});
     return { link_ids: changed, unread_total: unreadTotal };
   }
 

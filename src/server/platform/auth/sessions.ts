@@ -8,6 +8,9 @@ export interface SessionUser {
   id: number;
   name: string;
   sessionId: number;
+  /** read with the session so calls that depend on the plan need no second lookup */
+  plan: string;
+  planExpiresAt: Date | null;
 }
 
 export interface SessionPolicy {
@@ -59,6 +62,8 @@ export class SessionStore {
         expiresAt: sessions.expiresAt,
         id: users.id,
         name: users.name,
+        plan: users.plan,
+        planExpiresAt: users.planExpiresAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -76,7 +81,13 @@ export class SessionStore {
         .set({ lastSeenAt: new Date(now) })
         .where(eq(sessions.id, row.sessionId));
     }
-    return { id: row.id, name: row.name, sessionId: row.sessionId };
+    return {
+      id: row.id,
+      name: row.name,
+      sessionId: row.sessionId,
+      plan: row.plan,
+      planExpiresAt: row.planExpiresAt,
+    };
   }
 
   /** Whether the token still names a live session, without counting as activity (for long-lived sockets). */
