@@ -62,5 +62,8 @@ export const stickyNotes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sticky_notes_annotation_idx').on(t.annotationId), index('sticky_notes_item_idx').on(t.itemId)],
+  (t) => [
+    index('sticky_notes_annotation_idx').on(t.annotationId),
+    index('sticky_notes_item_idx').on(t.itemId),
+  ],
 );
