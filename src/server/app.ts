@@ -11,6 +11,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
+import { KindleImportService } from './modules/annotations/kindle-import.ts';
+import { registerAnnotationRoutes } from './modules/annotations/routes.ts';
+import { AnnotationsService } from './modules/annotations/service.ts';
 import { registerCaptureRoutes } from './modules/capture/routes.ts';
 import { CaptureService } from './modules/capture/service.ts';
 import { registerDocsRoutes, trackRoutes } from './modules/docs/routes.ts';
@@ -22,6 +25,9 @@ import { registerLiveRoutes } from './modules/live/routes.ts';
 import { registerNoteRoutes } from './modules/notes/routes.ts';
 import { registerTagRoutes } from './modules/tags/routes.ts';
 import { TagsService } from './modules/tags/service.ts';
+import { FileJobs } from './modules/uploads/file-jobs.ts';
+import { registerUploadRoutes } from './modules/uploads/routes.ts';
+import { UploadsService } from './modules/uploads/service.ts';
 import { Auth } from './platform/auth/auth.ts';
 import { registerOriginCheck } from './platform/auth/origin.ts';
 import { SessionStore } from './platform/auth/sessions.ts';
@@ -114,17 +120,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: (o, m) => app.log.warn(o, m),
   });
   const feedback = new FeedbackService({ db, mailer, supportEmail: config.supportEmail, accounts });
+  const blobs = deps.blobs ?? new LocalBlobStore(path.join(config.dataDir, 'files'));
 
   registerAccountRoutes(app, { accounts, auth });
   registerFeedbackRoutes(app, { feedback, auth });
   registerItemRoutes(app, { items, auth });
   registerTagRoutes(app, { tags, items, auth });
   registerCaptureRoutes(app, { capture, auth });
-  await registerNoteRoutes(app, {
-    items,
+  await registerAnnotationRoutes(app, {
+    annotations: new AnnotationsService({ db, clock, accounts, items }),
+    kindle: new KindleImportService({ db, clock, items }),
     auth,
-    blobs: deps.blobs ?? new LocalBlobStore(path.join(config.dataDir, 'files')),
   });
+  await registerNoteRoutes(app, { items, auth, blobs });
+  await registerUploadRoutes(app, {
+    uploads: new UploadsService({ db, clock, blobs, jobs, items, tags, accounts }),
+    auth,
+    blobs,
+  });
+  // thumbnails, PDF text and the removal of deleted files run as background jobs
+  new FileJobs({ db, blobs, jobs, items });
   await registerLiveRoutes(app, {
     bus,
     auth,

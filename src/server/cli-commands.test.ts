@@ -50,6 +50,24 @@ describe('operator CLI', () => {
     expect(await runCommand(ctx, 'set-teacher', ['teacher01', 'on'])).toBe('teacher01 is now a teacher.');
   });
 
+  it('sets a used count, which the user info then shows', async () => {
+    await runCommand(ctx, 'create-user', ['usageuser1', 'usage@example.com', 'secret123']);
+    expect(await runCommand(ctx, 'set-usage', ['usageuser1', 'annotations', '100'])).toBe(
+      'usageuser1 has used 100 annotations.',
+    );
+    const row = await database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.name, 'usageuser1') });
+    expect(await ctx.accounts.userInfo(row!.id)).toMatchObject({
+      permissions: {
+        annPermission: { annotationPermission: false, annotationQuota: 100, annotationUsedCount: 100 },
+      },
+    });
+    await expect(runCommand(ctx, 'set-usage', ['usageuser1', 'stars', '1'])).rejects.toThrow(USAGE);
+    await expect(runCommand(ctx, 'set-usage', ['usageuser1', 'annotations', '-1'])).rejects.toThrow(USAGE);
+    await expect(runCommand(ctx, 'set-usage', ['nobody99', 'pdfs', '1'])).rejects.toThrow(
+      'No user named nobody99.',
+    );
+  });
+
   it('prints the usage for an unknown command or missing arguments', async () => {
     await expect(runCommand(ctx, 'explode', [])).rejects.toThrow(USAGE);
     await expect(runCommand(ctx, 'create-user', ['only-name'])).rejects.toThrow(USAGE);

@@ -1,15 +1,26 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { acquireDataDirLock } from './db/lock.ts';
+import type { UsageKind } from './modules/accounts/repo.ts';
 import { AccountsService } from './modules/accounts/service.ts';
 import { SignInThrottle } from './platform/auth/throttle.ts';
 import { systemClock } from './platform/clock.ts';
 import { AppError } from './platform/errors.ts';
 
+/** The used counts an operator may set, by the names the plans table uses. */
+const USAGE_KINDS: Record<string, UsageKind> = {
+  annotations: 'annotation',
+  images: 'image',
+  pdfs: 'pdf',
+  outliners: 'outliner',
+  cachedPages: 'cachedPage',
+};
+
 export const USAGE = `Usage: npm run folio -- <command>
   create-user <name> <email> <password>   create an account
   set-plan <name> <plan> [month|year]     plan: free, basic, standard, professional, business
-  set-teacher <name> on|off               mark an account as a teacher`;
+  set-teacher <name> on|off               mark an account as a teacher
+  set-usage <name> <kind> <count>         set a used count; kind: ${Object.keys(USAGE_KINDS).join(', ')}`;
 
 export interface CliContext {
   accounts: AccountsService;
@@ -65,6 +76,13 @@ export async function runCommand(
         if (!name || (flag !== 'on' && flag !== 'off')) throw new ConfigError(USAGE);
         await ctx.accounts.setTeacher(name, flag === 'on');
         return `${name} is ${flag === 'on' ? 'now' : 'no longer'} a teacher.`;
+      }
+      case 'set-usage': {
+        const [name, kindName, count] = args;
+        const kind = kindName ? USAGE_KINDS[kindName] : undefined;
+        if (!name || !kind || !count || !/^\d+$/.test(count)) throw new ConfigError(USAGE);
+        await ctx.accounts.setUsage(name, kind, Number(count));
+        return `${name} has used ${count} ${kindName}.`;
       }
       default:
         throw new ConfigError(USAGE);

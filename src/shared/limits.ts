@@ -27,6 +27,8 @@ export const PROFILE_TAG_LABEL_MAX = 15;
 export const ANNOTATION_LIMIT = 3;
 
 export const PDF_MAX_BYTES = 67108864;
+/** a Kindle 'My Clippings.txt' upload (years of highlights stay well under this) */
+export const KINDLE_CLIPPINGS_MAX_BYTES = 20 * 1024 * 1024;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const NOTE_AUTOSAVE_MS = 1500;
 export const NOTE_AUTOSAVE_MAX_FAILURES = 20;

@@ -10,11 +10,18 @@ export interface BlobInfo {
   size: number;
 }
 
+/** Inclusive byte positions, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /** Where files live: a local directory now, S3-compatible storage when several instances share them. */
 export interface BlobStore {
   /** Stores the whole body under key, or nothing: a failed or aborted body leaves no blob. */
   put(key: string, body: Readable | Buffer, contentType: string): Promise<BlobInfo>;
-  get(key: string): Promise<(BlobInfo & { stream: Readable }) | null>;
+  /** The blob, or the inclusive byte range of it given; size is always the whole blob's. */
+  get(key: string, range?: ByteRange): Promise<(BlobInfo & { stream: Readable }) | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
 }
@@ -60,7 +67,7 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
-  async get(key: string): Promise<(BlobInfo & { stream: Readable }) | null> {
+  async get(key: string, range?: ByteRange): Promise<(BlobInfo & { stream: Readable }) | null> {
     const file = this.file(key);
     let size: number;
     try {
@@ -74,7 +81,7 @@ export class LocalBlobStore implements BlobStore {
     return {
       contentType: meta.contentType ?? 'application/octet-stream',
       size,
-      stream: createReadStream(file),
+      stream: createReadStream(file, range && { start: range.start, end: range.end }),
     };
   }
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { linkId } from './items.ts';
 
 /** Annotation shapes (spec part 1 §3). */
 export const SHAPE = {
@@ -85,4 +84,168 @@ export interface AnnotationReply {
   selector: AnnotationSelector | null;
   stickyNotes: StickyNoteReply[];
   created_at: number;
+}
+
+/** Shapes a user makes (add_annotation); Kindle highlights only come from an import. */
+export const ADDABLE_SHAPES = [
+  SHAPE.text,
+  SHAPE.floatNote,
+  SHAPE.extension,
+  SHAPE.attachedImage,
+  SHAPE.pdfHighlight,
+] as const;
+/** Shapes that take one unit of the plan's highlight quota (Kindle highlights do not). */
+export const QUOTA_SHAPES: readonly AnnotationShape[] = ADDABLE_SHAPES;
+
+/** The refusal of a new highlight at the plan's quota: HTTP 402 with this code and message. */
+export const HIGHLIGHT_OVER_QUOTA = {
+  status: 402,
+  code: -2,
+  message: 'Your highlight number is over quota',
+} as const;
+
+/** A positive integer id sent as a number or a numeric string. */
+const idField = (field: string) =>
+  z
+    .union([z.number(), z.string()], {
+      error: (issue) => (issue.input === undefined ? `${field} is required.` : `${field} must be a number.`),
+    })
+    .transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
+      if (!Number.isSafeInteger(n) || n <= 0) {
+        ctx.addIssue({ code: 'custom', message: `${field} must be a number.` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const highlightColor = z.enum(HIGHLIGHT_COLORS, {
+  error: 'color must be yellow, blue, green or pink.',
+});
+
+const annotationText = (what: string) =>
+  z
+    .string({ error: `${what} is required.` })
+    .trim()
+    .min(1, { error: `${what} cannot be empty.` })
+    .max(ANNOTATION_CONTENT_MAX, { error: `${what} is too long.` });
+
+/** The anchor as a JSON string (what the reader posts) or as the array itself. */
+export const selectorInput = z
+  .union([z.string(), z.array(z.unknown())], { error: 'selector must be a JSON array of selectors.' })
+  .transform((v, ctx): AnnotationSelector => {
+    let value: unknown = v;
+    if (typeof v === 'string') {
+      try {
+        value = JSON.parse(v);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'selector is not valid JSON.' });
+        return z.NEVER;
+      }
+    }
+    const parsed = annotationSelector.safeParse(value);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: 'selector is not a valid anchor.' });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+const shapeField = z.union([z.number(), z.string()], { error: 'shape is required.' }).transform((v, ctx) => {
+  const n = Number(v);
+  if (!(ADDABLE_SHAPES as readonly number[]).includes(n) || (typeof v === 'string' && v.trim() === '')) {
+    ctx.addIssue({ code: 'custom', message: 'shape must be 0, 2, 5, 8 or 9.' });
+    return z.NEVER;
+  }
+  return n as (typeof ADDABLE_SHAPES)[number];
+});
+
+/** The selector parts each shape needs to be found again. */
+const REQUIRED_PARTS: Partial<Record<number, SelectorPart['type'][]>> = {
+  [SHAPE.text]: ['TextQuoteSelector'],
+  [SHAPE.pdfHighlight]: ['PageSelector', 'TextQuoteSelector'],
+  [SHAPE.floatNote]: ['FloatPositionSelector'],
+};
+
+/** POST /annotation_mana/add_annotation */
+export const addAnnotationSchema = z
+  .object({
+    link_id: idField('link_id'),
+    shape: shapeField,
+    content: annotationText('The annotation text'),
+    color: highlightColor.default('yellow'),
+    selector: z.preprocess((v) => (v === '' ? undefined : v), selectorInput.nullish()),
+  })
+  .superRefine((data, ctx) => {
+    const have = new Set((data.selector ?? []).map((p) => p.type));
+    const missing = (REQUIRED_PARTS[data.shape] ?? []).find((type) => !have.has(type));
+    if (missing)
+      ctx.addIssue({ code: 'custom', path: ['selector'], message: `selector needs a ${missing}.` });
+  });
+export type AddAnnotationInput = z.input<typeof addAnnotationSchema>;
+
+/** POST /annotation_mana/change_annotation_color */
+export const changeAnnotationColorSchema = z.object({
+  ann_id: idField('ann_id'),
+  link_id: idField('link_id'),
+  color: highlightColor,
+});
+/** POST /annotation_mana/remove_annotation */
+export const removeAnnotationSchema = z.object({ ann_id: idField('ann_id'), link_id: idField('link_id') });
+
+const sMode = z
+  .union([z.literal(2), z.literal('2')], { error: 'sMode must be 2.' })
+  .optional()
+  .transform(() => 2 as const);
+
+/** POST /annotation_mana/post_sticky_note: adds the highlight's sticky note, or replaces its text. */
+export const postStickyNoteSchema = z.object({
+  sContent: annotationText('The sticky note'),
+  link_id: idField('link_id'),
+  ann_id: idField('ann_id'),
+  sMode,
+});
+/** POST /annotation_mana/edit_sticky_note */
+export const editStickyNoteSchema = z.object({
+  content: annotationText('The sticky note'),
+  id: idField('id'),
+  link_id: idField('link_id'),
+});
+/** POST /annotation_mana/remove_sticky_note */
+export const removeStickyNoteSchema = z.object({ id: idField('id'), link_id: idField('link_id') });
+
+/** add_annotation: the annotation (the existing one when the same highlight was already made). */
+export interface AddAnnotationReply {
+  code: 1;
+  annotation: AnnotationReply;
+  /** false when this highlight already existed (nothing was added, no quota taken) */
+  created: boolean;
+  annotation_count: number;
+}
+export interface ChangeAnnotationColorReply {
+  code: 1;
+  annotation: AnnotationReply;
+}
+export interface RemoveAnnotationReply {
+  code: 1;
+  ann_id: number;
+  annotation_count: number;
+}
+export interface StickyNoteChangeReply {
+  code: 1;
+  stickyNote: StickyNoteReply;
+}
+export interface RemoveStickyNoteReply {
+  code: 1;
+  id: number;
+}
+/** POST /item/import/kindle: what the import ADDED (0 and 0 when the file was imported before). */
+export interface KindleImportReply {
+  code: 1;
+  /** new kindle items (books) */
+  items: number;
+  /** new kindle highlights (shape 10), notes kept as their own annotation included */
+  highlights: number;
+  /** notes added as the sticky note of the highlight they were written on */
+  stickyNotes: number;
 }

@@ -9,6 +9,8 @@ export interface FetchMetaReply {
   description: string;
   /** the user's own tags that the title or host mention */
   tags: string[];
+  /** the caller's bookmark of this URL, when it is already in the library (saving updates it) */
+  link_id?: number;
 }
 
 /**

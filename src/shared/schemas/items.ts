@@ -110,7 +110,7 @@ export const convertModeSchema = z.object({
 export const loadItemSchema = z.object({ link_id: linkId });
 
 /** One item as every list and call returns it (spec part 1 §3). */
-export interface ItemReply {
+export interface ItemReply extends ItemFileFacts {
   link_id: number;
   type_name: ItemType;
   title: string;
@@ -138,6 +138,20 @@ export interface ItemReply {
   user_name: string;
   /** what the caller may do: the UI does not guess */
   canEdit: boolean;
+}
+
+/** Extra fields of pdf and image items (uploaded files); absent on other types. */
+export interface ItemFileFacts {
+  /** image preview rotation in degrees: 0, 90, 180 or 270 */
+  rotation?: number;
+  /** picture size in pixels, upright; null until the thumbnails are made (and for PDFs) */
+  width?: number | null;
+  height?: number | null;
+  /** PDF pages; null until its text is read (and for images) */
+  page_count?: number | null;
+  file_size?: number;
+  file_name?: string;
+  content_type?: string;
 }
 
 export interface ListReply {

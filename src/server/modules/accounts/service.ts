@@ -85,6 +85,15 @@ export class AccountsService {
     await repo.updateUser(this.deps.db, user.id, { teacher });
   }
 
+  /** Operator command: set a used count outright (support corrections, tests near a quota). */
+  async setUsage(name: string, kind: repo.UsageKind, used: number): Promise<void> {
+    if (!Number.isSafeInteger(used) || used < 0)
+      throw new ValidationError('The count must be 0 or more.', 'used');
+    const user = await repo.findUserByName(this.deps.db, name);
+    if (!user) throw new NotFoundError(`No user named ${name}.`);
+    await repo.updateUser(this.deps.db, user.id, { [`${kind}Used`]: used });
+  }
+
   /** Operator command: set a user's plan; a paid plan bills again one term from now. */
   async setPlan(name: string, plan: string, unit: string = 'year'): Promise<void> {
     if (!isPlanId(plan)) throw new ValidationError(`Unknown plan: ${plan}`, 'plan');

@@ -48,3 +48,24 @@ ${copy.html}
 </html>
 `;
 }
+
+/** What /cached shows when there is no copy the viewer may open (never saying which case it is). */
+export function renderNoCopyPage(): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>No cached copy (Folio)</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<h1>No cached copy of this page yet</h1>
+<p>Folio has not saved a copy of this page, or it is not yours to open. A copy is saved shortly after a
+bookmark is added; try again in a moment.</p>
+</main>
+</body>
+</html>
+`;
+}

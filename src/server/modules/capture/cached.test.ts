@@ -68,6 +68,22 @@ describe('GET /cached', () => {
     }
   });
 
+  it('answers a missing copy with a small sandboxed HTML page for the browser tab', async () => {
+    for (const [client, query] of [
+      [alice, { link_id: String(uncapturedId) }],
+      [alice, { url: 'https://never-saved.example/' }],
+      [bob, { link_id: String(privateId) }],
+    ] as const) {
+      const res = await cached(client, query);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(String(res.headers['content-security-policy']).startsWith('sandbox;')).toBe(true);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.body).toContain('<h1>No cached copy of this page yet</h1>');
+      expect(res.body).not.toContain('Growing Tomatoes');
+    }
+  });
+
   it('answers 404 when there is no copy, and 400 without url or link_id', async () => {
     expect((await cached(alice, { link_id: String(uncapturedId) })).statusCode).toBe(404);
     expect((await cached(alice, { url: 'https://never-saved.example/' })).statusCode).toBe(404);

@@ -72,6 +72,15 @@ describe('POST /fetch_meta', () => {
     },
   );
 
+  it("names the caller's own bookmark of the URL, never another user's", async () => {
+    const url = site.url('/no-title.html?saved=1');
+    expect((await fetchMeta(alice, url)).json().link_id).toBeUndefined();
+    const { link_id } = await saveBookmark(alice, { url });
+    expect((await fetchMeta(alice, url)).json()).toMatchObject({ title: url, link_id });
+    const bob = await t.signUp();
+    expect((await fetchMeta(bob, url)).json().link_id).toBeUndefined();
+  });
+
   it('is for signed-in users only', async () => {
     expect((await fetchMeta(t.visitor(), site.url('/article.html'))).statusCode).toBe(401);
   });

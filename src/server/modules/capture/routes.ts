@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../../platform/auth/auth.ts';
-import { CACHED_PAGE_CSP, renderCachedPage } from './cached-page.ts';
+import { NotFoundError } from '../../platform/errors.ts';
+import { CACHED_PAGE_CSP, renderCachedPage, renderNoCopyPage } from './cached-page.ts';
 import type { CaptureService } from './service.ts';
 
 export function registerCaptureRoutes(app: FastifyInstance, deps: { capture: CaptureService; auth: Auth }) {
@@ -17,15 +18,20 @@ export function registerCaptureRoutes(app: FastifyInstance, deps: { capture: Cap
     return capture.reader(viewer, request.query);
   });
 
+  // Opened in a browser tab: a missing copy (or an item the viewer may not see) is a small page too.
   app.get('/cached', async (request, reply) => {
     const viewer = await auth.currentUser(request);
-    const copy = await capture.cached(viewer, request.query);
-    return reply
+    reply
       .header('content-security-policy', CACHED_PAGE_CSP)
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'no-referrer')
-      .header('cache-control', 'private, no-cache')
-      .type('text/html; charset=utf-8')
-      .send(renderCachedPage(copy));
+      .header('cache-control', 'private, no-cache');
+    try {
+      const copy = await capture.cached(viewer, request.query);
+      return reply.type('text/html; charset=utf-8').send(renderCachedPage(copy));
+    } catch (err) {
+      if (!(err instanceof NotFoundError)) throw err;
+      return reply.status(404).type('text/html; charset=utf-8').send(renderNoCopyPage());
+    }
   });
 }

@@ -61,6 +61,12 @@ export class CaptureService {
   /** POST /fetch_meta: any trouble reading the page gives the URL as title and no tags (spec §4). */
   async fetchMeta(userId: number, input: unknown): Promise<FetchMetaReply> {
     const { url } = parse(fetchMetaSchema, input);
+    const existing = await repo.findOwnBookmarkId(this.deps.db, userId, url);
+    const meta = await this.readMeta(userId, url);
+    return existing === undefined ? meta : { ...meta, link_id: existing };
+  }
+
+  private async readMeta(userId: number, url: string): Promise<FetchMetaReply> {
     try {
       const page = await this.deps.fetcher.fetch(url, {
         accept: HTML_TYPES,

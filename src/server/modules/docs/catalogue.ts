@@ -1,4 +1,12 @@
 import type { z } from 'zod';
+import {
+  addAnnotationSchema,
+  changeAnnotationColorSchema,
+  editStickyNoteSchema,
+  postStickyNoteSchema,
+  removeAnnotationSchema,
+  removeStickyNoteSchema,
+} from '../../../shared/schemas/annotations.ts';
 import { signInSchema, signUpSchema } from '../../../shared/schemas/auth.ts';
 import { cachedQuerySchema, fetchMetaSchema, readerQuerySchema } from '../../../shared/schemas/capture.ts';
 import { contactSchema } from '../../../shared/schemas/feedback.ts';
@@ -19,6 +27,7 @@ import {
   suggestTagsSchema,
   updateTagSchema,
 } from '../../../shared/schemas/tags.ts';
+import { fileQuerySchema, rotateImageSchema, uploadFormSchema } from '../../../shared/schemas/uploads.ts';
 
 /** One documented call: what it does and the shared schema of its input. */
 export interface Operation {
@@ -44,9 +53,42 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /item/save/bookmark': { summary: 'Create or update a bookmark', body: saveBookmarkSchema },
   'POST /item/save/note': { summary: 'Create (once per local_id) or update a note', body: saveNoteSchema },
   'POST /item/save/image': {
-    summary: 'Upload a picture for a note (files[]); replies image_url_embeded_in_note',
-    query: noteImageQuerySchema,
+    summary:
+      'Upload an image item (qqfile: jpeg, png, gif or bmp below 64 MB, and the upload form fields); replies ' +
+      "{items: [item]}, or 402 {code: -2} at the plan's limit. With ?for=note: a picture for a note (files[]), " +
+      'replying image_url_embeded_in_note',
+    query: noteImageQuerySchema.partial(),
+    body: uploadFormSchema,
     multipart: true,
+  },
+  'POST /item/save': {
+    summary:
+      'Upload a PDF or image (qqfile below 67108864 bytes, checked by its first bytes; dtype pdf or image, ' +
+      'qqfilename, tags, description, private, unread, lists, groups); replies {items: [item]}, or 402 ' +
+      "{code: -2, message} at the plan's limit",
+    body: uploadFormSchema,
+    multipart: true,
+  },
+  'POST /item/save/pdf': {
+    summary: 'Upload a PDF item (as POST /item/save with dtype pdf)',
+    body: uploadFormSchema,
+    multipart: true,
+  },
+  'GET /api/files/items/:linkId/file': {
+    summary:
+      "A pdf or image item's file (owner, or anyone if public): inline, or attachment with ?download=1; " +
+      'single byte ranges (206/416), ETag',
+    query: fileQuerySchema,
+    public: true,
+  },
+  'GET /api/files/items/:linkId/thumb/:width': {
+    summary: "An image item's webp thumbnail, 550 (grid), 160 (list) or 150 (preview) px wide",
+    query: fileQuerySchema,
+    public: true,
+  },
+  'POST /api/files/rotate': {
+    summary: "Keep an image item's preview rotation (0, 90, 180, 270); replies {link_id, rotation}",
+    body: rotateImageSchema,
   },
   'GET /api/files/notes/:userId/:name': { summary: "A note's picture (its owner only)" },
   'GET /interact_api/load_user_item': { summary: 'One item', query: loadItemSchema, public: true },
@@ -84,7 +126,9 @@ export const OPERATIONS: Record<string, Operation> = {
     body: batchEditTagsSchema,
   },
   'POST /fetch_meta': {
-    summary: "A page's title (the URL when unreadable), description and recommended tags",
+    summary:
+      "A page's title (the URL when unreadable), description and recommended tags; link_id when the URL is " +
+      'already one of your bookmarks (saving it again updates that one)',
     body: fetchMetaSchema,
   },
   'GET /api/items/reader': {
@@ -93,9 +137,45 @@ export const OPERATIONS: Record<string, Operation> = {
     public: true,
   },
   'GET /cached': {
-    summary: 'The stored copy of a page as a sandboxed HTML document (owner, or anyone if public)',
+    summary:
+      'The stored copy of a page as a sandboxed HTML document (owner, or anyone if public); without one, a 404 ' +
+      'HTML page saying there is no cached copy yet',
     query: cachedQuerySchema,
     public: true,
+  },
+  'POST /annotation_mana/add_annotation': {
+    summary:
+      'Add a highlight (selector: W3C selectors as an array or its JSON); replies {code: 1, annotation, created, ' +
+      'annotation_count}; the same highlight again returns the existing one (created false). A new highlight at ' +
+      "the plan's quota is refused: 402 {code: -2, message: 'Your highlight number is over quota'}",
+    body: addAnnotationSchema,
+  },
+  'POST /annotation_mana/change_annotation_color': {
+    summary: "Change a highlight's colour; replies {code: 1, annotation}",
+    body: changeAnnotationColorSchema,
+  },
+  'POST /annotation_mana/remove_annotation': {
+    summary:
+      'Remove an annotation and its sticky notes, giving its quota unit back; replies {code: 1, ann_id, annotation_count}',
+    body: removeAnnotationSchema,
+  },
+  'POST /annotation_mana/post_sticky_note': {
+    summary: "Add a highlight's sticky note (or replace its text); replies {code: 1, stickyNote}",
+    body: postStickyNoteSchema,
+  },
+  'POST /annotation_mana/edit_sticky_note': {
+    summary: 'Edit a sticky note; replies {code: 1, stickyNote}',
+    body: editStickyNoteSchema,
+  },
+  'POST /annotation_mana/remove_sticky_note': {
+    summary: 'Remove a sticky note; replies {code: 1, id}',
+    body: removeStickyNoteSchema,
+  },
+  'POST /item/import/kindle': {
+    summary:
+      "Import a Kindle 'My Clippings.txt' (multipart field file); replies what was added: " +
+      '{code: 1, items, highlights, stickyNotes}',
+    multipart: true,
   },
   'GET /api/health': { summary: 'Liveness and database kind', public: true },
   'GET /api/docs': { summary: 'This document', public: true },

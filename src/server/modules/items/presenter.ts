@@ -1,8 +1,16 @@
-import type { ItemReply, ItemType } from '../../../shared/schemas/items.ts';
+import type { AnnotationReply } from '../../../shared/schemas/annotations.ts';
+import type { ItemFileFacts, ItemReply, ItemType } from '../../../shared/schemas/items.ts';
 import { toSeconds } from '../../platform/clock.ts';
 import type { ListedItem } from './repo.ts';
 
-export function presentItem(row: ListedItem, tName: string, ownerName: string, canEdit: boolean): ItemReply {
+export function presentItem(
+  row: ListedItem,
+  tName: string,
+  ownerName: string,
+  canEdit: boolean,
+  file?: ItemFileFacts,
+  annotations: AnnotationReply[] = [],
+): ItemReply {
   return {
     link_id: row.id,
     type_name: row.type as ItemType,
@@ -12,7 +20,7 @@ export function presentItem(row: ListedItem, tName: string, ownerName: string, c
     src_url: row.srcUrl ?? '',
     host: row.host ?? '',
     t_name: tName,
-    annotations: [],
+    annotations,
     annotation_count: row.annotationCount,
     readed: row.unread ? 0 : 1,
     private: row.private ? 1 : 0,
@@ -29,6 +37,7 @@ export function presentItem(row: ListedItem, tName: string, ownerName: string, c
     thumbnail_url: row.thumbnailUrl ?? '',
     user_name: ownerName,
     canEdit,
+    ...file,
   };
 }
 

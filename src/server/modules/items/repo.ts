@@ -120,20 +120,42 @@ export async function listItems(
   sort: ListSort,
   limit: number,
   offset: number,
+  collectFirst = false,
 ): Promise<ListedItem[]> {
-  return listQuery(ex, where, sort, limit, offset);
+  return listQuery(ex, where, sort, limit, offset, collectFirst);
 }
 
-/** The query listItems runs, for EXPLAIN in the benchmarks. */
-export function listQuery(ex: Executor, where: SQL, sort: ListSort, limit: number, offset: number) {
-  const pageIds = ex
-    .select({ id: items.id })
-    .from(items)
-    .where(where)
-    .orderBy(ORDER[sort])
-    .limit(limit)
-    .offset(offset);
+/**
+ * The query listItems runs, for EXPLAIN in the benchmarks. The page's ids come first (a deferred
+ * join). `collectFirst`, for a search known to match few items: gather the matches through their
+ * own indexes (GIN) behind an OFFSET 0 fence, then sort them. Otherwise the planner may walk the
+ * ordered index newest first and test every item against a rare word (measured: 720 ms vs 1 ms
+ * at 100,000 captured pages).
+ */
+export function listQuery(
+  ex: Executor,
+  where: SQL,
+  sort: ListSort,
+  limit: number,
+  offset: number,
+  collectFirst = false,
+) {
+  const pageIds = collectFirst
+    ? sql`(SELECT id FROM (
+          SELECT ${items.id}, ${items.updatedAt}, ${items.createdAt}, ${items.title} FROM ${items}
+          WHERE ${where} OFFSET 0
+        ) AS items ORDER BY ${ORDER[sort]} LIMIT ${limit} OFFSET ${offset})`
+    : ex.select({ id: items.id }).from(items).where(where).orderBy(ORDER[sort]).limit(limit).offset(offset);
   return ex.select(LIST_COLUMNS).from(items).where(inArray(items.id, pageIds)).orderBy(ORDER[sort]);
+}
+
+/** Counts matches up to `cap`: past it, an exact count of a broad search costs more than it tells. */
+export async function countItemsUpTo(ex: Executor, where: SQL, cap: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    ex,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${items} WHERE ${where} LIMIT ${cap}) AS matches`,
+  );
+  return row!.n;
 }
 
 export async function countItems(ex: Executor, where: SQL): Promise<number> {
@@ -171,8 +193,11 @@ export async function countFromCounters(
   return row!;
 }
 
-/** A subquery of matching ids (most recent first, capped) for related-tag counts. */
-export function matchingIdsQuery(where: SQL, cap: number): SQL {
+/** A subquery of matching ids (most recent first, capped) for related-tag counts; see listQuery for collectFirst. */
+export function matchingIdsQuery(where: SQL, cap: number, collectFirst = false): SQL {
+  if (collectFirst)
+    return sql`SELECT id FROM (SELECT ${items.id}, ${items.updatedAt} FROM ${items} WHERE ${where} OFFSET 0) AS items
+      ORDER BY ${items.updatedAt} DESC NULLS LAST LIMIT ${cap}`;
   return sql`SELECT ${items.id} FROM ${items} WHERE ${where} ORDER BY ${items.updatedAt} DESC NULLS LAST LIMIT ${cap}`;
 }
 
@@ -187,6 +212,22 @@ export async function findByLocalId(
     .select()
     .from(items)
     .where(and(eq(items.userId, userId), eq(items.type, type), eq(items.localId, localId)))
+    .limit(1);
+  return row;
+}
+
+/** The user's item of this type with exactly this title (a Kindle book), if any. */
+export async function findByTitle(
+  ex: Executor,
+  userId: number,
+  type: string,
+  title: string,
+): Promise<ItemRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(items)
+    .where(and(eq(items.userId, userId), eq(items.type, type), eq(items.title, title)))
+    .orderBy(items.id)
     .limit(1);
   return row;
 }

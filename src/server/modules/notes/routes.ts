@@ -1,10 +1,7 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { NOTE_IMAGE_MAX_BYTES } from '../../../shared/limits.ts';
-import { noteImageQuerySchema } from '../../../shared/schemas/notes.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
-import { NotFoundError, parse, ValidationError } from '../../platform/errors.ts';
+import { NotFoundError, ValidationError } from '../../platform/errors.ts';
 import type { ItemsService } from '../items/service.ts';
 import { IMAGE_MISSING_MESSAGE, noteImageKey, storeNoteImage } from './images.ts';
 
@@ -28,20 +25,6 @@ export async function registerNoteRoutes(app: FastifyInstance, deps: NotesRouteD
     return { items: [item], version, previous_version: previousVersion };
   });
 
-  // multipart only in this scope, so another module may register its own parser options
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: NOTE_IMAGE_MAX_BYTES + 1, files: 5, fields: 20, parts: 30 },
-    });
-    scope.post('/item/save/image', async (request) => {
-      const user = await auth.requireUser(request);
-      parse(noteImageQuerySchema, request.query);
-      if (!request.isMultipart()) throw new ValidationError(IMAGE_MISSING_MESSAGE, 'files[]');
-      const url = await receiveNoteImage(request, blobs, user.id);
-      return { image_url_embeded_in_note: url };
-    });
-  });
-
   // A note's pictures are as private as the note: only their owner gets them.
   app.get('/api/files/notes/:userId/:name', async (request, reply) => {
     const { userId, name } = request.params as { userId: string; name: string };
@@ -60,8 +43,15 @@ export async function registerNoteRoutes(app: FastifyInstance, deps: NotesRouteD
   });
 }
 
-/** Stores the first picture of the request; further files are read and dropped. */
-async function receiveNoteImage(request: FastifyRequest, blobs: BlobStore, userId: number): Promise<string> {
+/**
+ * POST /item/save/image?for=note (the route is registered by modules/uploads, which owns the
+ * path): stores the first picture of the request; further files are read and dropped.
+ */
+export async function receiveNoteImage(
+  request: FastifyRequest,
+  blobs: BlobStore,
+  userId: number,
+): Promise<string> {
   let url: string | undefined;
   for await (const part of request.parts()) {
     if (part.type !== 'file') continue;

@@ -1,0 +1,138 @@
+import type { Readable } from 'node:stream';
+import { THUMB_WIDTHS, type UploadKind } from '../../../shared/schemas/uploads.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import type { BlobStore } from '../../platform/blob-store.ts';
+import { type Job, type JobQueue, PermanentJobError } from '../../platform/jobs.ts';
+import { FILES_CLEANUP_JOB, type FilesCleanupPayload } from '../items/files-hook.ts';
+import type { ItemsService } from '../items/service.ts';
+import { extractPdfText } from './pdf-text.ts';
+import * as repo from './repo.ts';
+import { makeThumbnails } from './thumbnails.ts';
+
+export const THUMBNAILS_JOB = 'image-thumbnails';
+export const PDF_TEXT_JOB = 'pdf-text';
+interface FileJobPayload {
+  itemId: number;
+}
+
+/** In the upload's transaction: an image's thumbnails, or a PDF's text, are made in the background. */
+export function queueFileJob(jobs: JobQueue, tx: Executor, userId: number, itemId: number, kind: UploadKind) {
+  const payload: FileJobPayload = { itemId };
+  return jobs.enqueue(tx, {
+    kind: kind === 'image' ? THUMBNAILS_JOB : PDF_TEXT_JOB,
+    userId,
+    payload: { ...payload },
+    dedupeKey: `item:${itemId}`,
+  });
+}
+
+export interface FileJobsDeps {
+  db: Db;
+  blobs: BlobStore;
+  jobs: JobQueue;
+  items: ItemsService;
+}
+
+/** The background work on uploaded files: thumbnails, PDF text, and removing deleted items' blobs. */
+export class FileJobs {
+  constructor(private readonly deps: FileJobsDeps) {
+    deps.jobs.register(THUMBNAILS_JOB, (job) => this.thumbnails(job));
+    deps.jobs.register(PDF_TEXT_JOB, (job) => this.pdfText(job));
+    deps.jobs.register(FILES_CLEANUP_JOB, (job) => this.cleanup(job));
+  }
+
+  /** Makes the 550, 160 and 150 px thumbnails and records the picture's size. */
+  async thumbnails(job: Job): Promise<void> {
+    const { itemId } = job.payload as FileJobPayload;
+    const userId = job.userId!;
+    const data = await this.read(itemId, 'image');
+    if (!data) return;
+    let made: Awaited<ReturnType<typeof makeThumbnails>>;
+    try {
+      made = await makeThumbnails(
+        Buffer.from(data.bytes.buffer, data.bytes.byteOffset, data.bytes.byteLength),
+        data.ext,
+      );
+    } catch (err) {
+      // a picture the decoder refuses (corrupt, too many pixels) will not get better on retry
+      throw new PermanentJobError(`The picture could not be read: ${(err as Error).message}`);
+    }
+    const stem = data.key.replace(/\.[a-z]+$/, '');
+    const thumbnails: Record<string, string> = {};
+    try {
+      for (const [width, image] of made.images) {
+        const key = `${stem}-${width}.webp`;
+        await this.deps.blobs.put(key, image, 'image/webp');
+        thumbnails[String(width)] = key;
+      }
+      const saved = await repo.saveThumbnails(this.deps.db, userId, itemId, {
+        thumbnails,
+        width: made.width,
+        height: made.height,
+        thumbnailUrl: `/api/files/items/${itemId}/thumb/${THUMB_WIDTHS[0]}`,
+      });
+      // deleted meanwhile: its clean-up did not know these thumbnails
+      if (!saved) await this.removeAll(Object.values(thumbnails));
+    } catch (err) {
+      await this.removeAll(Object.values(thumbnails));
+      throw err;
+    }
+    await this.deps.items.publishUpserts(userId, [itemId]);
+  }
+
+  /** Reads a PDF's text into item_files.text and the full-text vector; failures are recorded. */
+  async pdfText(job: Job): Promise<void> {
+    const { itemId } = job.payload as FileJobPayload;
+    const userId = job.userId!;
+    const data = await this.read(itemId, 'pdf');
+    if (!data) return;
+    try {
+      const { text, pageCount } = await extractPdfText(data.bytes, repo.TEXT_MAX_CHARS);
+      await repo.saveText(this.deps.db, userId, itemId, { text, pageCount });
+    } catch (err) {
+      // a file pdf.js calls broken is broken for good; anything else (time, memory) is retried
+      const { name, message } = err as Error;
+      const permanent = /InvalidPDF|PasswordException|FormatError/.test(name);
+      if (permanent || job.lastAttempt) {
+        await repo.setTextStatus(this.deps.db, userId, itemId, 'failed');
+        await this.deps.items.publishUpserts(userId, [itemId]);
+        if (permanent) throw new PermanentJobError(`The PDF text could not be read: ${message}`);
+      }
+      throw err;
+    }
+    await this.deps.items.publishUpserts(userId, [itemId]);
+  }
+
+  /** Removes the blobs of deleted items (queued by the delete's transaction). */
+  async cleanup(job: Job): Promise<void> {
+    const { keys } = job.payload as FilesCleanupPayload;
+    await this.removeAll(keys);
+  }
+
+  private async removeAll(keys: string[]) {
+    for (const key of keys) await this.deps.blobs.delete(key);
+  }
+
+  /** The item's stored file, whole, when it still exists and is of the expected type. */
+  private async read(itemId: number, type: UploadKind) {
+    const target = await repo.findFile(this.deps.db, itemId);
+    if (!target || target.type !== type) return null;
+    const blob = await this.deps.blobs.get(target.file.blobKey);
+    if (!blob) throw new PermanentJobError('The stored file is missing.');
+    const bytes = await readAll(blob.stream, blob.size);
+    const ext = target.file.blobKey.slice(target.file.blobKey.lastIndexOf('.') + 1);
+    return { bytes, ext, key: target.file.blobKey };
+  }
+}
+
+/** Reads a stream of known size into one buffer of its own (so it can be moved to a worker). */
+async function readAll(stream: Readable, size: number): Promise<Uint8Array> {
+  const bytes = new Uint8Array(new ArrayBuffer(size));
+  let at = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (at + chunk.length > size) throw new Error('The stored file is larger than recorded.');
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return at === size ? bytes : bytes.subarray(0, at);
+}

@@ -1,0 +1,187 @@
+import { PLANS, withinQuota } from '../../../shared/plans.ts';
+import type { ItemReply } from '../../../shared/schemas/items.ts';
+import {
+  rotateImageSchema,
+  type ThumbWidth,
+  UPLOAD_MSG,
+  type UploadKind,
+  uploadFormSchema,
+} from '../../../shared/schemas/uploads.ts';
+import { parseTagInput } from '../../../shared/tags.ts';
+import type { Db } from '../../db/client.ts';
+import type { BlobStore } from '../../platform/blob-store.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { NotFoundError, PlanLimitError, parse, ValidationError } from '../../platform/errors.ts';
+import type { JobQueue } from '../../platform/jobs.ts';
+import type { AccountsService } from '../accounts/service.ts';
+import { effectivePlan } from '../accounts/user-info.ts';
+import type { ItemsService } from '../items/service.ts';
+import { refreshSearchVectors } from '../search/vectors.ts';
+import type { TagsService } from '../tags/service.ts';
+import { queueFileJob } from './file-jobs.ts';
+import type { Received } from './receive.ts';
+import * as repo from './repo.ts';
+import type { FileType } from './sniff.ts';
+import { fileTitle } from './sniff.ts';
+
+export interface UploadsDeps {
+  db: Db;
+  clock: Clock;
+  blobs: BlobStore;
+  jobs: JobQueue;
+  items: ItemsService;
+  tags: TagsService;
+  accounts: AccountsService;
+}
+
+interface Viewer {
+  id: number;
+  name: string;
+}
+
+/** Where an item's file and thumbnails are served (modules/uploads/routes.ts). */
+export const fileUrl = (itemId: number) => `/api/files/items/${itemId}/file`;
+export const thumbUrl = (itemId: number, width: ThumbWidth) => `/api/files/items/${itemId}/thumb/${width}`;
+
+const TYPE_MESSAGE: Record<UploadKind, string> = { pdf: UPLOAD_MSG.notPdf, image: UPLOAD_MSG.notImage };
+const LIMIT_MESSAGE: Record<UploadKind, string> = {
+  pdf: UPLOAD_MSG.planLimitPdf,
+  image: UPLOAD_MSG.planLimitImage,
+};
+
+/** A file the viewer may read: where it is and how to send it. */
+export interface ServedFile {
+  key: string;
+  contentType: string;
+  fileName: string;
+  /** a strong validator: the file's SHA-256, or the thumbnail's own key */
+  etag: string;
+  private: boolean;
+  /** the uploaded file's size; null for thumbnails (Range requests are answered for files only) */
+  size: number | null;
+}
+
+/** PDF and image uploads: quotas, the item they make, and who may read their files. */
+export class UploadsService {
+  constructor(private readonly deps: UploadsDeps) {}
+
+  /**
+   * Decides on a file from its first bytes, before the rest is read: the type must be the one the
+   * call (or the form's dtype) asks for, and the plan must have room. The transaction in save()
+   * takes the unit for real; this only spares reading a file that would be refused anyway.
+   */
+  async accept(
+    userId: number,
+    callKind: UploadKind | null,
+    type: FileType | null,
+    fields: Record<string, string>,
+  ): Promise<void> {
+    const dtype = fields.dtype === 'pdf' || fields.dtype === 'image' ? fields.dtype : null;
+    const wanted = callKind ?? dtype;
+    if (!type) throw new ValidationError(TYPE_MESSAGE[wanted ?? 'pdf'], 'qqfile');
+    if (wanted && type.kind !== wanted) throw new ValidationError(TYPE_MESSAGE[wanted], 'qqfile');
+    const { quota, used } = await this.quotaOf(userId, type.kind);
+    if (!withinQuota(quota, used)) throw new PlanLimitError(LIMIT_MESSAGE[type.kind], -2);
+  }
+
+  /**
+   * Makes the item of a received file: takes one unit of the plan's quota, inserts the item and its
+   * file row, tags it and queues its thumbnails or text, in one transaction. On any failure the
+   * stored file is deleted, so a refused upload leaves nothing behind.
+   */
+  async save(viewer: Viewer, callKind: UploadKind | null, received: Received): Promise<ItemReply> {
+    const { file } = received;
+    try {
+      if (!file) throw new ValidationError(UPLOAD_MSG.missing, 'qqfile');
+      const form = parse(uploadFormSchema, received.fields);
+      const wanted = callKind ?? form.dtype;
+      if (wanted && file.type.kind !== wanted) throw new ValidationError(TYPE_MESSAGE[wanted], 'qqfile');
+      const kind = file.type.kind;
+      const { quota } = await this.quotaOf(viewer.id, kind);
+      const now = this.deps.clock.now();
+      const title = fileTitle(
+        form.qqfilename || file.partName,
+        kind === 'pdf' ? 'Untitled PDF' : 'Untitled image',
+      );
+      const itemId = await this.deps.db.transaction(async (tx) => {
+        if (!(await this.deps.accounts.reserveUsage(tx, viewer.id, kind, quota))) {
+          throw new PlanLimitError(LIMIT_MESSAGE[kind], -2);
+        }
+        const id = await repo.insertFileItem(
+          tx,
+          {
+            userId: viewer.id,
+            type: kind,
+            title,
+            description: form.description ?? '',
+            // images cannot be unread (spec §4)
+            unread: kind === 'pdf' && (form.unread ?? false),
+            private: form.private ?? true,
+            createdAt: now,
+            updatedAt: now,
+          },
+          {
+            blobKey: file.key,
+            contentType: file.type.mime,
+            size: file.size,
+            fileName: title,
+            sha256: file.sha256,
+            textStatus: kind === 'pdf' ? 'pending' : null,
+          },
+          (id) => ({ permanentUrl: fileUrl(id), downloadUrl: `${fileUrl(id)}?download=1` }),
+        );
+        await this.deps.tags.setItemTags(tx, viewer.id, id, parseTagInput(form.tags ?? ''));
+        await refreshSearchVectors(tx, [id]);
+        await queueFileJob(this.deps.jobs, tx, viewer.id, id, kind);
+        return id;
+      });
+      await this.deps.items.publishUpserts(viewer.id, [itemId]);
+      return await this.deps.items.loadItem(viewer, { link_id: itemId });
+    } catch (err) {
+      if (file) await this.deps.blobs.delete(file.key);
+      throw err;
+    }
+  }
+
+  /** The file, or one of its thumbnails, when the viewer owns the item or it is public; else 404. */
+  async served(viewerId: number | null, itemId: number, width: ThumbWidth | null): Promise<ServedFile> {
+    const target = await repo.findFile(this.deps.db, itemId);
+    if (!target || (target.private && target.ownerId !== viewerId)) throw new NotFoundError();
+    const { file } = target;
+    const base = { fileName: file.fileName, private: target.private };
+    if (width === null) {
+      return {
+        ...base,
+        key: file.blobKey,
+        contentType: file.contentType,
+        etag: file.sha256,
+        size: file.size,
+      };
+    }
+    const key = (file.thumbnails as Record<string, string>)[String(width)];
+    if (!key) throw new NotFoundError('This picture has no thumbnail yet.');
+    const etag = key.slice(key.lastIndexOf('/') + 1);
+    return { ...base, key, contentType: 'image/webp', etag, size: null };
+  }
+
+  /** The image preview's rotation (0, 90, 180 or 270), kept with the owner's image item. */
+  async rotate(userId: number, input: unknown): Promise<{ link_id: number; rotation: number }> {
+    const { link_id, rotation } = parse(rotateImageSchema, input);
+    const target = await repo.findFile(this.deps.db, link_id);
+    if (!target || target.ownerId !== userId) throw new NotFoundError();
+    if (target.type !== 'image') throw new ValidationError('Only pictures can be rotated.', 'link_id');
+    await repo.setRotation(this.deps.db, userId, link_id, rotation);
+    await this.deps.items.publishUpserts(userId, [link_id]);
+    return { link_id, rotation };
+  }
+
+  /** The plan's quota for the kind (null: unlimited) and how much of it is used. */
+  private async quotaOf(userId: number, kind: UploadKind) {
+    const user = await this.deps.accounts.findUser(userId);
+    if (!user) throw new NotFoundError();
+    const quotas = PLANS[effectivePlan(user, this.deps.clock.now())].quotas;
+    return kind === 'pdf'
+      ? { quota: quotas.pdfs, used: user.pdfUsed }
+      : { quota: quotas.images, used: user.imageUsed };
+  }
+}

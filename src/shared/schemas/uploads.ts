@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { PDF_MAX_BYTES } from '../limits.ts';
+import type { ItemReply } from './items.ts';
+import { DESCRIPTION_MAX, linkId } from './items.ts';
+
+/** Spec part 1 §8 and §5: the upload texts, word for word. */
+export const UPLOAD_MSG = {
+  notPdf: 'Format error: not a PDF.',
+  notImage: 'Format error: please choose a jpeg, png, gif or bmp picture.',
+  tooLarge: "Size exceeded 64MB, won't upload.",
+  missing: 'Please choose a file to upload.',
+  pdfLimit: 'Reach the uploading limit.',
+  imageLimit: 'You have reached the limitation, become our premium user to access more rights.',
+  planLimitPdf:
+    'You have reached the limit on your current plan. Please upgrade your account to upload more PDF files.',
+  planLimitImage:
+    'You have reached the limit on your current plan. Please upgrade your account to upload more image files.',
+  failed: 'Upload failed.',
+  progressError: 'Upload Error',
+} as const;
+
+/** A file is accepted while its size is below PDF_MAX_BYTES (spec §5: "size below 67108864 bytes"). */
+export const UPLOAD_MAX_BYTES = PDF_MAX_BYTES - 1;
+export const UPLOAD_KINDS = ['pdf', 'image'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+/** Thumbnail widths (spec §9): 550 the grid, 160 the list, 150 the preview. */
+export const THUMB_WIDTHS = [550, 160, 150] as const;
+export type ThumbWidth = (typeof THUMB_WIDTHS)[number];
+export const ROTATIONS = [0, 90, 180, 270] as const;
+
+const flag = z
+  .union([z.boolean(), z.number(), z.string()])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'yes' || v === 'on');
+
+/** The form fields sent beside qqfile on POST /item/save (spec §3 File upload form). */
+export const uploadFormSchema = z.object({
+  qqfilename: z.string().max(1000, { error: 'The file name is too long.' }).optional(),
+  dtype: z.enum(UPLOAD_KINDS, { error: "dtype must be 'pdf' or 'image'." }).optional(),
+  private: flag.optional(),
+  unread: flag.optional(),
+  tags: z.string().max(5000, { error: 'Too many tags.' }).optional(),
+  description: z.string().max(DESCRIPTION_MAX, { error: 'The description is too long.' }).optional(),
+  /** outliners and groups to add the items to; kept for the form's shape (no such modules yet) */
+  lists: z.string().max(5000).optional(),
+  groups: z.string().max(5000).optional(),
+  qquuid: z.string().max(200).optional(),
+  qqtotalfilesize: z.string().max(30).optional(),
+});
+export type UploadForm = z.infer<typeof uploadFormSchema>;
+
+/** POST /api/files/rotate: the image preview's rotation, kept with the item. */
+export const rotateImageSchema = z.object({
+  link_id: linkId,
+  rotation: z.coerce
+    .number({ error: 'rotation must be 0, 90, 180 or 270.' })
+    .refine((n) => (ROTATIONS as readonly number[]).includes(n), {
+      error: 'rotation must be 0, 90, 180 or 270.',
+    }),
+});
+
+export const fileQuerySchema = z.object({
+  download: z.enum(['0', '1'], { error: 'download must be 1 or 0.' }).optional(),
+});
+
+export interface UploadReply {
+  items: [ItemReply];
+}
+export interface RotateReply {
+  link_id: number;
+  rotation: number;
+}
