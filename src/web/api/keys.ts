@@ -5,6 +5,10 @@ export const queryKeys = {
   items: (params: Record<string, string>) => ['items', params] as const,
   itemRoot: ['item'] as const,
   item: (linkId: number) => ['item', linkId] as const,
+  /** under the item's key, so anything that refreshes the item refreshes its reader copy */
+  reader: (linkId: number) => ['item', linkId, 'reader'] as const,
+  /** the list an item was opened from, kept still while reading (not under itemsRoot) */
+  neighbours: (params: Record<string, string>) => ['item-neighbours', params] as const,
   tagsRoot: ['tags'] as const,
   tags: (params: Record<string, string>) => ['tags', params] as const,
 };

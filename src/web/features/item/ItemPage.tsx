@@ -8,17 +8,23 @@ import { useItem } from '../../api/items.ts';
 import { buttonClass } from '../../ui/Button.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { HighlightLayer } from '../annotations/HighlightLayer.tsx';
+import { ImageView } from '../images/ImageView.tsx';
+import { KindleBook } from '../kindle/KindleBook.tsx';
+import { ReaderPage } from '../reader/ReaderPage.tsx';
 import styles from './Item.module.css';
 
 /** The editor (Tiptap) loads only when a note opens. */
 const NoteEditor = lazy(() => import('../notes/NoteEditor.tsx').then((m) => ({ default: m.NoteEditor })));
+/** pdf.js is a large chunk too: it loads only when a PDF opens. */
+const PdfReader = lazy(() => import('../pdf/PdfReader.tsx').then((m) => ({ default: m.PdfReader })));
 
 /** What each type's view will be, until the feature that brings it lands. */
 const ARRIVES: Record<ItemType, string> = {
-  bookmark: 'The reader view arrives with Saving pages.',
-  pdf: 'The PDF reader arrives with Uploads.',
-  image: 'The image view arrives with Uploads.',
-  kindle: 'The Kindle highlights list arrives with Kindle import.',
+  bookmark: '',
+  pdf: '',
+  image: '',
+  kindle: '',
   topic: 'This kind of item has no view yet.',
   note: '',
 };
@@ -59,6 +65,23 @@ export function ItemPage() {
     if (!item.canEdit) return <Missing name={name} />;
     return note(item);
   }
+  if (item.type_name === 'kindle') return <KindleBook item={item} username={name} />;
+  if (item.type_name === 'pdf')
+    return (
+      <Suspense fallback={<Loading />}>
+        <PdfReader key={item.link_id} item={item} username={name} />
+      </Suspense>
+    );
+  if (item.type_name === 'image') return <ImageView key={item.link_id} item={item} username={name} />;
+  if (item.type_name === 'bookmark')
+    return (
+      <ReaderPage
+        key={item.link_id}
+        item={item}
+        username={name}
+        annotationLayer={(article) => <HighlightLayer article={article} item={item} />}
+      />
+    );
   return <Placeholder item={item} name={name} />;
 }
 

@@ -14,7 +14,7 @@ import { AdvancedSearch } from './AdvancedSearch.tsx';
 import styles from './Library.module.css';
 import { SearchBox } from './SearchBox.tsx';
 
-export type AddKind = 'bookmark' | 'image' | 'pdf' | 'note';
+export type AddKind = 'bookmark' | 'image' | 'pdf' | 'note' | 'kindle';
 
 export interface ActionBarProps {
   title: string;
@@ -102,6 +102,7 @@ export function ActionBar(props: ActionBarProps) {
                 <MenuItem onSelect={() => props.onAdd('image')}>Image</MenuItem>
                 <MenuItem onSelect={() => props.onAdd('pdf')}>PDF</MenuItem>
                 <MenuItem onSelect={() => props.onAdd('note')}>Note</MenuItem>
+                <MenuItem onSelect={() => props.onAdd('kindle')}>Kindle highlights</MenuItem>
               </Menu>
             </>
           ) : null}

@@ -10,6 +10,8 @@ export function EmptyState(props: {
   isOwner: boolean;
   bookmarksHref: string;
   onAdd: () => void;
+  /** the kindle empty state's import link */
+  onImportKindle: () => void;
 }) {
   const { kind, isOwner } = props;
   const text = {
@@ -24,7 +26,11 @@ export function EmptyState(props: {
       {kind === 'search' ? <SearchX size={28} aria-hidden="true" /> : <Inbox size={28} aria-hidden="true" />}
       <p className={styles.emptyText}>{text}</p>
       {kind === 'unread' ? <Link to={props.bookmarksHref}>Go to your bookmarks</Link> : null}
-      {kind === 'kindle' ? <p>Importing 'My Clippings.txt' arrives with the Kindle feature.</p> : null}
+      {kind === 'kindle' && isOwner ? (
+        <Button variant="primary" onClick={props.onImportKindle}>
+          Import Kindle highlights
+        </Button>
+      ) : null}
       {isOwner && (kind === 'default' || kind === 'items') ? (
         <Button variant="primary" onClick={props.onAdd}>
           Add a bookmark

@@ -1,7 +1,10 @@
 import { ImageIcon } from 'lucide-react';
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { ImagePreviewModal } from '../images/ImagePreviewModal.tsx';
+import { GRID_THUMB, LIBRARY_GRID_TITLE_MAX, rotationStyle, thumbUrl } from '../images/preview.ts';
+import { useRotations } from '../images/useRotation.ts';
 import { type ActionContext, type ActionId, actionsFor } from './actions.ts';
 import { ItemMenu } from './ItemMenu.tsx';
 import { CONTROL_SELECTOR, itemHref } from './ItemRow.tsx';
@@ -9,73 +12,103 @@ import styles from './Items.module.css';
 import { cutLabel } from './text.ts';
 
 /** Grid titles are cut to 15 characters in the library grid (spec part 1 §9). */
-export const GRID_TITLE_MAX = 15;
+export const GRID_TITLE_MAX = LIBRARY_GRID_TITLE_MAX;
 
-/** Images show as a grid of thumbnails; selection and menus work as in the list. */
+type ToggleEvent = { ctrlKey: boolean; metaKey: boolean; onControl: boolean };
+
+/**
+ * Images show as a grid of 550 px thumbnails; a thumbnail opens the image preview (previous/next
+ * through this page's images), the title opens the item. Selection and menus work as in the list.
+ */
 export function ItemGrid(props: {
   items: ItemReply[];
   username: string;
   bulkMode: boolean;
   selectedIds: number[];
   ctx: ActionContext;
-  onToggleSelect: (
-    item: ItemReply,
-    event: { ctrlKey: boolean; metaKey: boolean; onControl: boolean },
-  ) => void;
-  onAction: (id: ActionId, item: ItemReply) => void;
+  onToggleSelect: (item: ItemReply, event: ToggleEvent) => void;
+  /** without it the cards have no menu */
+  onAction?: (id: ActionId, item: ItemReply) => void;
+  /** 15 in the library grid, 30 in the item view's grid */
+  titleMax?: number;
 }) {
+  const [previewing, setPreviewing] = useState<number | null>(null);
+  const { rotationOf } = useRotations();
+  const images = props.items.filter((i) => i.type_name === 'image');
+  const titleMax = props.titleMax ?? GRID_TITLE_MAX;
   return (
-    <ul className={styles.grid} aria-label="Images">
-      {props.items.map((item) => {
-        const selected = props.selectedIds.includes(item.link_id);
-        const title = item.title || 'Untitled';
-        const onClick = (event: MouseEvent<HTMLElement>) =>
-          props.onToggleSelect(item, {
-            ctrlKey: event.ctrlKey,
-            metaKey: event.metaKey,
-            onControl: Boolean((event.target as HTMLElement).closest(CONTROL_SELECTOR)),
-          });
-        return (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the checkbox selects from the keyboard
-          <li
-            key={item.link_id}
-            className={[styles.gridCard, selected ? styles.gridSelected : ''].join(' ')}
-            onClick={onClick}
-          >
-            <Link
-              to={itemHref(item, props.username)}
-              title={title}
-              className={styles.gridLink}
-              data-item-row=""
+    <>
+      <ul className={styles.grid} aria-label="Images">
+        {props.items.map((item) => {
+          const selected = props.selectedIds.includes(item.link_id);
+          const title = item.title || 'Untitled';
+          const onClick = (event: MouseEvent<HTMLElement>) =>
+            props.onToggleSelect(item, {
+              ctrlKey: event.ctrlKey,
+              metaKey: event.metaKey,
+              onControl: Boolean((event.target as HTMLElement).closest(CONTROL_SELECTOR)),
+            });
+          const openPreview = (event: MouseEvent) => {
+            if (props.bulkMode || event.ctrlKey || event.metaKey) {
+              props.onToggleSelect(item, { ctrlKey: true, metaKey: false, onControl: false });
+              return;
+            }
+            const at = images.indexOf(item);
+            if (at >= 0) setPreviewing(at);
+          };
+          const thumb = thumbUrl(item, GRID_THUMB);
+          return (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the checkbox selects from the keyboard
+            <li
+              key={item.link_id}
+              className={[styles.gridCard, selected ? styles.gridSelected : ''].join(' ')}
+              onClick={onClick}
             >
-              {item.thumbnail_url ? (
-                <img src={item.thumbnail_url} alt="" loading="lazy" />
-              ) : (
-                <span className={styles.gridBlank}>
-                  <ImageIcon size={24} aria-hidden="true" />
-                </span>
-              )}
-              <span className={styles.gridTitle}>{cutLabel(title, GRID_TITLE_MAX)}</span>
-            </Link>
-            <div className={styles.gridTools}>
-              {props.bulkMode ? (
-                <input
-                  type="checkbox"
-                  className={styles.rowCheck}
-                  checked={selected}
-                  aria-label={`Select ${title}`}
-                  onChange={() =>
-                    props.onToggleSelect(item, { ctrlKey: true, metaKey: false, onControl: false })
-                  }
-                />
-              ) : (
-                <span />
-              )}
-              <ItemMenu item={item} actions={actionsFor(item, props.ctx)} onAction={props.onAction} />
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+              <button
+                type="button"
+                className={styles.gridThumb}
+                aria-label={`Preview ${title}`}
+                onClick={openPreview}
+              >
+                {thumb ? (
+                  <img src={thumb} alt="" loading="lazy" style={rotationStyle(rotationOf(item))} />
+                ) : (
+                  <span className={styles.gridBlank}>
+                    <ImageIcon size={24} aria-hidden="true" />
+                  </span>
+                )}
+              </button>
+              <Link
+                to={itemHref(item, props.username)}
+                title={title}
+                className={styles.gridLink}
+                data-item-row=""
+              >
+                <span className={styles.gridTitle}>{cutLabel(title, titleMax)}</span>
+              </Link>
+              <div className={styles.gridTools}>
+                {props.bulkMode ? (
+                  <input
+                    type="checkbox"
+                    className={styles.rowCheck}
+                    checked={selected}
+                    aria-label={`Select ${title}`}
+                    onChange={() =>
+                      props.onToggleSelect(item, { ctrlKey: true, metaKey: false, onControl: false })
+                    }
+                  />
+                ) : (
+                  <span />
+                )}
+                {props.onAction ? (
+                  <ItemMenu item={item} actions={actionsFor(item, props.ctx)} onAction={props.onAction} />
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <ImagePreviewModal items={images} index={previewing} onIndexChange={setPreviewing} />
+    </>
   );
 }

@@ -30,6 +30,8 @@ export function ItemList(props: {
   selection: SelectionState;
   ctx: ActionContext;
   tagHref: (tag: string) => string;
+  /** the library search, for the rows' annotation lists */
+  what?: string;
   onSelect: Dispatch<SelectionAction>;
   onAction: (id: ActionId, item: ItemReply) => void;
   /** free plans and visitors: a house ad at list position 3 */
@@ -72,6 +74,7 @@ export function ItemList(props: {
                 selected={selection.ids.includes(item.link_id)}
                 ctx={props.ctx}
                 tagHref={props.tagHref}
+                what={props.what ?? ''}
                 onToggleSelect={(event) => toggle(item, event)}
                 onAction={props.onAction}
               />

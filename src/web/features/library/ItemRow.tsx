@@ -5,12 +5,15 @@ import { TAG_LABEL_MAX } from '../../../shared/limits.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { tagFilterText } from '../../../shared/search-query.ts';
 import { splitTName } from '../../../shared/tags.ts';
+import { AnnotationList } from '../annotations/AnnotationList.tsx';
+import { RowThumb } from '../images/RowThumb.tsx';
 import { type ActionContext, type ActionId, actionsFor } from './actions.ts';
 import { itemDate } from './dates.ts';
 import { ItemMenu } from './ItemMenu.tsx';
 import styles from './Items.module.css';
 import { NotePreview } from './NotePreview.tsx';
-import { annotationPreview, cutLabel } from './text.ts';
+import { cutLabel } from './text.ts';
+import { useListQuery } from './useListQuery.ts';
 
 export interface ItemRowProps {
   item: ItemReply;
@@ -20,6 +23,8 @@ export interface ItemRowProps {
   selected: boolean;
   ctx: ActionContext;
   tagHref: (tag: string) => string;
+  /** the library search: annotations matching it are the ones shown */
+  what?: string;
   onToggleSelect: (event: { ctrlKey: boolean; metaKey: boolean; onControl: boolean }) => void;
   onAction: (action: ActionId, item: ItemReply) => void;
 }
@@ -27,9 +32,10 @@ export interface ItemRowProps {
 /** Clicks on these never select the row (spec part 1 §5). */
 export const CONTROL_SELECTOR = 'a, button, input, select, textarea, label, [role="menuitem"]';
 
-/** The owner opens the item in Folio; others go to the page itself. */
-export function itemHref(item: ItemReply, username: string): string {
-  return item.canEdit ? `/user/${encodeURIComponent(username)}/b/${item.link_id}` : item.url;
+/** The owner opens the item in Folio, with the list's query kept (spec part 1 §2); others go to the page itself. */
+export function itemHref(item: ItemReply, username: string, listQuery = ''): string {
+  if (!item.canEdit) return item.url;
+  return `/user/${encodeURIComponent(username)}/b/${item.link_id}${listQuery ? `?${listQuery}` : ''}`;
 }
 
 /**
@@ -39,11 +45,10 @@ export function itemHref(item: ItemReply, username: string): string {
 export function ItemRow(props: ItemRowProps) {
   const { item, expanded, bulkMode, selected, ctx } = props;
   const owner = item.canEdit;
-  const href = itemHref(item, props.username);
+  const href = itemHref(item, props.username, useListQuery());
   const title = item.title || item.url || 'Untitled';
   const tags = splitTName(item.t_name);
   const actions = actionsFor(item, ctx);
-  const quotes = expanded ? annotationPreview(item.annotations) : [];
 
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const onControl = Boolean((event.target as HTMLElement).closest(CONTROL_SELECTOR));
@@ -89,6 +94,7 @@ export function ItemRow(props: ItemRowProps) {
           onChange={() => props.onToggleSelect({ ctrlKey: true, metaKey: false, onControl: false })}
         />
       ) : null}
+      <RowThumb item={item} />
       <div className={styles.rowBody}>
         <div className={styles.rowTitleLine}>
           {owner ? (
@@ -151,13 +157,13 @@ export function ItemRow(props: ItemRowProps) {
             ) : null}
             {item.type_name === 'note' && item.note_content ? <NotePreview html={item.note_content} /> : null}
             {item.description ? <p className={styles.rowText}>{item.description}</p> : null}
-            {quotes.length ? (
-              <ul className={styles.rowQuotes} aria-label="Annotations">
-                {quotes.map((quote, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: previews have no ids and never reorder
-                  <li key={index}>{quote}</li>
-                ))}
-              </ul>
+            {item.annotations.length ? (
+              <AnnotationList
+                key={props.what ?? ''}
+                item={item}
+                username={props.username}
+                what={props.what ?? ''}
+              />
             ) : null}
           </>
         ) : null}

@@ -12,7 +12,10 @@ import { readCookie, writeCookie } from '../../lib/cookies.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { Drawer } from '../../ui/Drawer.tsx';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
+import { ExtensionBar } from '../extension/ExtensionBar.tsx';
+import { KindleImportModal } from '../kindle/KindleImportModal.tsx';
 import { useCreateNote } from '../notes/new-note.ts';
+import { AddUpload } from '../uploads/AddUpload.tsx';
 import { ActionBar, type AddKind } from './ActionBar.tsx';
 import { HeaderAd } from './Ads.tsx';
 import { BackToTop } from './BackToTop.tsx';
@@ -25,7 +28,6 @@ import styles from './Library.module.css';
 import { LibraryFooter } from './LibraryFooter.tsx';
 import { libraryText } from './messages.ts';
 import { AddBookmarkModal } from './modals/AddBookmarkModal.tsx';
-import { ComingModal } from './modals/ComingModal.tsx';
 import { DeleteModal } from './modals/DeleteModal.tsx';
 import { EditItemModal } from './modals/EditItemModal.tsx';
 import { ReviseTagsModal } from './modals/ReviseTagsModal.tsx';
@@ -57,6 +59,18 @@ export function LibraryPage() {
   useEffect(() => setFiltersOpen(false), [location.key]);
   const [expanded, setExpanded] = useState(() => readCookie('expand') !== 'false');
   const [adding, setAdding] = useState<AddKind | null>(null);
+  // the Save to Folio bookmarklet opens /user/{name}?add={url}: the add form, filled in
+  const [pageToAdd, setPageToAdd] = useState<string>();
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const page = params.get('add');
+    if (!page || !isOwner) return;
+    setPageToAdd(page);
+    setAdding('bookmark');
+    params.delete('add');
+    params.delete('title');
+    navigate({ search: params.toString() }, { replace: true });
+  }, [location.search, isOwner, navigate]);
   const createNote = useCreateNote();
   const ctx = { signedIn: me !== null };
   const patchHref = (patch: Partial<LibraryView>) => hrefFor(withChange(view, patch));
@@ -69,11 +83,15 @@ export function LibraryPage() {
     },
   });
 
-  const onAdded = (item: ItemReply) => {
+  const onAdded = (item: ItemReply, updated: boolean, count = 1) => {
     const hidden = !viewShows(view, item);
     notify({
       kind: 'done',
-      text: libraryText.saved,
+      text: updated
+        ? libraryText.savedAgain
+        : count > 1
+          ? `${count} items saved to you Library.`
+          : libraryText.saved,
       ...(hidden
         ? {
             action: {
@@ -107,6 +125,7 @@ export function LibraryPage() {
     <div className={styles.page}>
       <title>Library</title>
       {showAds ? <HeaderAd /> : null}
+      {isOwner ? <ExtensionBar username={me.name} /> : null}
       <ActionBar
         title={isOwner ? 'My Library' : `${username}'s Library`}
         isOwner={isOwner}
@@ -153,6 +172,7 @@ export function LibraryPage() {
               isOwner={isOwner}
               bookmarksHref={patchHref({ ...CLEARED_FILTERS, filter: 'bookmark' })}
               onAdd={() => setAdding('bookmark')}
+              onImportKindle={() => setAdding('kindle')}
             />
           ) : (
             <ItemList
@@ -164,6 +184,7 @@ export function LibraryPage() {
               selection={selection}
               ctx={ctx}
               tagHref={(tag) => patchHref({ what: tagFilterText(tag) })}
+              what={view.what}
               onSelect={select}
               onAction={(id, item) => actions.run(id, [item])}
               showAd={showAds}
@@ -190,8 +211,18 @@ export function LibraryPage() {
         open={adding === 'bookmark'}
         onOpenChange={(o) => setAdding(o ? 'bookmark' : null)}
         onAdded={onAdded}
+        initialUrl={pageToAdd}
       />
-      <ComingModal kind={adding === 'bookmark' ? null : adding} onClose={() => setAdding(null)} />
+      <AddUpload
+        kind={adding === 'pdf' || adding === 'image' ? adding : null}
+        onClose={() => setAdding(null)}
+        onAdded={(added) => onAdded(added[added.length - 1]!, false, added.length)}
+      />
+      <KindleImportModal
+        open={adding === 'kindle'}
+        onOpenChange={(o) => setAdding(o ? 'kindle' : null)}
+        kindleHref={patchHref({ ...CLEARED_FILTERS, filter: 'kindle' })}
+      />
       <EditItemModal item={actions.editing} onClose={actions.closeEdit} />
       <DeleteModal
         count={actions.deleting.length}

@@ -1,6 +1,8 @@
 /** Library notifications, word for word from spec part 1 §8 and §9. */
 export const libraryText = {
   saved: '1 item saved to you Library.',
+  /** not in the spec: saving a URL already in the library updates that item */
+  savedAgain: 'Already in your Library: the bookmark was updated.',
   saveFailed: 'Save to your Library failed',
   deleted: (n: number) => `${n} item(s) deleted`,
   deleteFailed: (type: string) => `${type} delete failed`,

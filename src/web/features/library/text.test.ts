@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { annotationPreview, cutLabel, noteText } from './text.ts';
+import { cutLabel, noteText } from './text.ts';
 
 describe('text cuts', () => {
   it('cuts labels with an ellipsis, counting characters not code units', () => {
@@ -17,20 +17,5 @@ describe('text cuts', () => {
     expect(noteText(`<p>${'a'.repeat(400)}</p>`)).toHaveLength(301);
     expect(noteText(`<p>${'a'.repeat(400)}</p>`, 100)).toHaveLength(101);
     expect(noteText('<p>one</p><p>two</p>')).toBe('one two');
-  });
-
-  it('previews annotation texts, skipping ones without text', () => {
-    const annotations = [
-      { content: '<mark>First</mark> quote' },
-      { content: '' },
-      { shape: 9 },
-      null,
-      { content: 'Second' },
-      { content: 'Third' },
-      { content: 'Fourth' },
-    ];
-    expect(annotationPreview(annotations)).toEqual(['First quote', 'Second', 'Third']);
-    expect(annotationPreview([{ content: 'x'.repeat(300) }], 3, 10)).toEqual([`${'x'.repeat(10)}…`]);
-    expect(annotationPreview([])).toEqual([]);
   });
 });

@@ -32,17 +32,3 @@ export function applyTag(value: string, tag: string): string {
   const head = match ? value.slice(0, match.index) : value;
   return `${head}${/\s/.test(tag) ? `"${tag}"` : tag} `;
 }
-
-/** Up to `max` annotation texts of an item for the expanded row, each cut to `chars` characters. */
-export function annotationPreview(annotations: readonly unknown[], max = 3, chars = 200): string[] {
-  const texts: string[] = [];
-  for (const annotation of annotations) {
-    if (texts.length >= max) break;
-    const content =
-      annotation && typeof annotation === 'object' && 'content' in annotation ? annotation.content : null;
-    if (typeof content !== 'string') continue;
-    const text = noteText(content, chars);
-    if (text) texts.push(text);
-  }
-  return texts;
-}

@@ -1,46 +1,61 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { ItemReply } from '../../../../shared/schemas/items.ts';
+import { fetchMeta } from '../../../api/capture.ts';
+import { api } from '../../../api/client.ts';
 import { useSaveBookmark } from '../../../api/items.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
+import { Spinner } from '../../../ui/Spinner.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import styles from '../Forms.module.css';
+import { type BookmarkDetails, detailsFrom, EMPTY_DETAILS, normaliseUrl } from './add-bookmark.ts';
 import { DetailFields } from './DetailFields.tsx';
 
-interface Details {
-  title: string;
-  tags: string;
-  description: string;
-  unread: boolean;
-  private: boolean;
+type Step = 'url' | 'fetching' | 'details';
+
+/** The caller's bookmark of the URL, if fetch_meta found one; a failure just means "add it anew". */
+async function loadExisting(linkId: number | undefined): Promise<ItemReply | null> {
+  if (linkId === undefined) return null;
+  try {
+    return (await api.get<{ items: ItemReply[] }>(`/interact_api/load_user_item?link_id=${linkId}`))
+      .items[0]!;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * Add bookmark (spec part 1 §4): a URL first (non-empty before Next; Enter works too), then the
- * details form. Metadata fetching arrives with page capture: until then the title is the URL.
+ * Add bookmark (spec part 1 §4): a URL (non-empty before Next; Enter works too); Next reads the
+ * page's title, description and recommended tags (POST /fetch_meta), then the details form and Add.
+ * A URL already in the library opens with that item's details, and saving updates it.
  */
 export function AddBookmarkModal(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onAdded: (item: ItemReply) => void;
+  onAdded: (item: ItemReply, updated: boolean) => void;
+  /** a page to save, e.g. from the Save to Folio bookmarklet (?add=) */
+  initialUrl?: string;
 }) {
   const save = useSaveBookmark();
   const [url, setUrl] = useState('');
-  const [step, setStep] = useState<'url' | 'details'>('url');
-  const [details, setDetails] = useState<Details>({
-    title: '',
-    tags: '',
-    description: '',
-    unread: false,
-    private: false,
-  });
+  const [step, setStep] = useState<Step>('url');
+  const [details, setDetails] = useState<BookmarkDetails>(EMPTY_DETAILS);
+  const [existing, setExisting] = useState<ItemReply | null>(null);
   const [warning, setWarning] = useState<string>();
+  // a reply that arrives after Back or Close belongs to nothing any more
+  const request = useRef(0);
+  const { open, initialUrl } = props;
+  useEffect(() => {
+    if (open && initialUrl) setUrl(initialUrl);
+  }, [open, initialUrl]);
 
   const reset = () => {
+    request.current += 1;
     setUrl('');
     setStep('url');
     setWarning(undefined);
-    setDetails({ title: '', tags: '', description: '', unread: false, private: false });
+    setDetails(EMPTY_DETAILS);
+    setExisting(null);
     save.reset();
   };
   const close = (open: boolean) => {
@@ -48,15 +63,26 @@ export function AddBookmarkModal(props: {
     props.onOpenChange(open);
   };
 
-  const next = (event: FormEvent) => {
+  const next = async (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = url.trim();
-    if (!trimmed) return setWarning('Please enter the URL of the page to save.');
-    const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
-    setUrl(withScheme);
-    setDetails((d) => ({ ...d, title: d.title || withScheme }));
+    const target = normaliseUrl(url);
+    if (!target) return setWarning('Please enter the URL of the page to save.');
+    setUrl(target);
     setWarning(undefined);
+    setStep('fetching');
+    const mine = ++request.current;
+    const meta = await fetchMeta(target);
+    const item = await loadExisting(meta.link_id);
+    if (mine !== request.current) return;
+    setExisting(item);
+    setDetails(detailsFrom(meta, item));
     setStep('details');
+  };
+
+  const back = () => {
+    request.current += 1;
+    save.reset();
+    setStep('url');
   };
 
   const add = (event: FormEvent) => {
@@ -65,7 +91,7 @@ export function AddBookmarkModal(props: {
       { url, ...details },
       {
         onSuccess: (item) => {
-          props.onAdded(item);
+          props.onAdded(item, existing !== null);
           close(false);
         },
       },
@@ -74,18 +100,29 @@ export function AddBookmarkModal(props: {
 
   return (
     <Modal open={props.open} onOpenChange={close} title="Add bookmark" size="md">
-      {step === 'url' ? (
-        <form onSubmit={next} className={styles.form}>
+      {step !== 'details' ? (
+        <form onSubmit={next} className={styles.form} aria-busy={step === 'fetching'}>
           <TextField
             label="URL"
             value={url}
             placeholder="https://"
             onChange={(e) => setUrl(e.target.value)}
             warning={warning}
+            readOnly={step === 'fetching'}
             autoFocus
           />
+          {step === 'fetching' ? (
+            <p className={styles.formStatus} role="status">
+              <Spinner size={14} /> Reading the page…
+            </p>
+          ) : null}
           <div className={styles.formButtons}>
-            <Button variant="primary" type="submit" disabled={!url.trim()}>
+            {step === 'fetching' ? (
+              <Button variant="ghost" onClick={back}>
+                Cancel
+              </Button>
+            ) : null}
+            <Button variant="primary" type="submit" disabled={!url.trim()} busy={step === 'fetching'}>
               Next
             </Button>
           </div>
@@ -93,23 +130,29 @@ export function AddBookmarkModal(props: {
       ) : (
         <form onSubmit={add} className={styles.form}>
           <p className={styles.formUrl}>{url}</p>
+          {existing ? (
+            <p className={styles.formNotice} role="status">
+              This page is already in your library. Saving it again updates that bookmark.
+            </p>
+          ) : null}
           <TextField
             label="Title"
             value={details.title}
             onChange={(e) => setDetails({ ...details, title: e.target.value })}
           />
           <DetailFields value={details} onChange={setDetails} unreadLabel="Read later (unread)" showPrivate />
+          <p className={styles.formHint}>Adding to lists and groups arrives with Outliners and Groups.</p>
           {save.error ? (
             <p className={styles.formError} role="alert">
               {save.error.message}
             </p>
           ) : null}
           <div className={styles.formButtons}>
-            <Button variant="ghost" onClick={() => setStep('url')}>
+            <Button variant="ghost" onClick={back}>
               Back
             </Button>
             <Button variant="primary" type="submit" busy={save.isPending}>
-              Add
+              {existing ? 'Update' : 'Add'}
             </Button>
           </div>
         </form>

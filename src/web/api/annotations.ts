@@ -1,0 +1,198 @@
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type AnnotationReply,
+  type AnnotationSelector,
+  type AnnotationShape,
+  HIGHLIGHT_OVER_QUOTA,
+  type HighlightColor,
+  type StickyNoteReply,
+} from '../../shared/schemas/annotations.ts';
+import type { ItemReply, ListReply } from '../../shared/schemas/items.ts';
+import { ApiError, api } from './client.ts';
+import { queryKeys } from './keys.ts';
+
+/** The server's refusal of a highlight past the plan's quota (spec part 2 §6). */
+export function isHighlightOverQuota(error: unknown): boolean {
+  return error instanceof ApiError && error.message === HIGHLIGHT_OVER_QUOTA.message;
+}
+
+export interface AddAnnotationInput {
+  link_id: number;
+  shape: AnnotationShape;
+  content: string;
+  color: HighlightColor;
+  selector: AnnotationSelector;
+}
+export interface ChangeColorInput {
+  ann_id: number;
+  link_id: number;
+  color: HighlightColor;
+}
+export interface RemoveAnnotationInput {
+  ann_id: number;
+  link_id: number;
+}
+export interface PostStickyNoteInput {
+  link_id: number;
+  ann_id: number;
+  sContent: string;
+}
+export interface EditStickyNoteInput {
+  id: number;
+  link_id: number;
+  content: string;
+}
+export interface RemoveStickyNoteInput {
+  id: number;
+  link_id: number;
+}
+
+/** Replies may carry the changed annotation or sticky note; the cache uses them when they do. */
+interface AnnotationCallReply {
+  code: number;
+  annotation?: AnnotationReply;
+  stickyNote?: StickyNoteReply;
+  sticky_note?: StickyNoteReply;
+}
+
+export const annotationCalls = {
+  add: (input: AddAnnotationInput) =>
+    api.post<{ code: number; annotation: AnnotationReply }>('/annotation_mana/add_annotation', input),
+  changeColor: (input: ChangeColorInput) =>
+    api.post<AnnotationCallReply>('/annotation_mana/change_annotation_color', input),
+  remove: (input: RemoveAnnotationInput) =>
+    api.post<AnnotationCallReply>('/annotation_mana/remove_annotation', input),
+  postStickyNote: (input: PostStickyNoteInput) =>
+    api.post<AnnotationCallReply>('/annotation_mana/post_sticky_note', { ...input, sMode: 2 }),
+  editStickyNote: (input: EditStickyNoteInput) =>
+    api.post<AnnotationCallReply>('/annotation_mana/edit_sticky_note', input),
+  removeStickyNote: (input: RemoveStickyNoteInput) =>
+    api.post<AnnotationCallReply>('/annotation_mana/remove_sticky_note', input),
+};
+
+type AnnotationsPatch = (annotations: AnnotationReply[]) => AnnotationReply[];
+
+/** One item with its annotations changed; the count follows the list. */
+export function patchItemAnnotations(item: ItemReply, patch: AnnotationsPatch): ItemReply {
+  const annotations = patch(item.annotations);
+  return { ...item, annotations, annotation_count: annotations.length };
+}
+
+export const annotationPatches = {
+  added:
+    (annotation: AnnotationReply): AnnotationsPatch =>
+    (list) =>
+      list.some((a) => a.id === annotation.id) ? list : [...list, annotation],
+  replaced:
+    (annotation: AnnotationReply): AnnotationsPatch =>
+    (list) =>
+      list.map((a) => (a.id === annotation.id ? annotation : a)),
+  recolored:
+    (annId: number, color: HighlightColor): AnnotationsPatch =>
+    (list) =>
+      list.map((a) => (a.id === annId ? { ...a, extra: { ...a.extra, color } } : a)),
+  removed:
+    (annId: number): AnnotationsPatch =>
+    (list) =>
+      list.filter((a) => a.id !== annId),
+  noteAdded:
+    (note: StickyNoteReply): AnnotationsPatch =>
+    (list) =>
+      list.map((a) =>
+        a.id === note.ann_id && !a.stickyNotes.some((n) => n.id === note.id)
+          ? { ...a, stickyNotes: [...a.stickyNotes, note] }
+          : a,
+      ),
+  noteEdited:
+    (noteId: number, content: string): AnnotationsPatch =>
+    (list) =>
+      list.map((a) =>
+        a.stickyNotes.some((n) => n.id === noteId)
+          ? { ...a, stickyNotes: a.stickyNotes.map((n) => (n.id === noteId ? { ...n, content } : n)) }
+          : a,
+      ),
+  noteRemoved:
+    (noteId: number): AnnotationsPatch =>
+    (list) =>
+      list.map((a) =>
+        a.stickyNotes.some((n) => n.id === noteId)
+          ? { ...a, stickyNotes: a.stickyNotes.filter((n) => n.id !== noteId) }
+          : a,
+      ),
+};
+
+/**
+ * Applies a change to every cached copy of the item (its own query and each list holding it) so
+ * the reader and the library rows redraw at once, then refetches lists (the Annotated filter,
+ * search hits) and the user's counts (the quota) in the background.
+ */
+export async function applyAnnotationChange(
+  client: QueryClient,
+  linkId: number,
+  patch: AnnotationsPatch | null,
+) {
+  if (patch) patchCachedItem(client, linkId, patch);
+  await Promise.all([
+    client.invalidateQueries({ queryKey: queryKeys.itemsRoot }),
+    // exact: the reader copy below the item's key does not change with its annotations
+    client.invalidateQueries({ queryKey: queryKeys.item(linkId), exact: true }),
+    client.invalidateQueries({ queryKey: queryKeys.userInfo }),
+  ]);
+}
+
+export function patchCachedItem(client: QueryClient, linkId: number, patch: AnnotationsPatch) {
+  client.setQueryData<ItemReply>(queryKeys.item(linkId), (item) =>
+    item ? patchItemAnnotations(item, patch) : item,
+  );
+  client.setQueriesData<ListReply>({ queryKey: queryKeys.itemsRoot }, (list) =>
+    list?.items
+      ? {
+          ...list,
+          items: list.items.map((it) => (it.link_id === linkId ? patchItemAnnotations(it, patch) : it)),
+        }
+      : list,
+  );
+}
+
+function useAnnotationMutation<I extends { link_id: number }, O>(
+  call: (input: I) => Promise<O>,
+  patchFor: (input: I, reply: O) => AnnotationsPatch | null,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    // the patch shows the change at once; the refetches behind it need not hold the caller up
+    // (no patch: the reply lacks what the cache needs, so only refetch)
+    onSuccess: (reply, input) => {
+      void applyAnnotationChange(client, input.link_id, patchFor(input, reply));
+    },
+  });
+}
+
+export const useAddAnnotation = () =>
+  useAnnotationMutation(annotationCalls.add, (_input, reply) => annotationPatches.added(reply.annotation));
+
+export const useChangeAnnotationColor = () =>
+  useAnnotationMutation(annotationCalls.changeColor, (input, reply) =>
+    reply.annotation
+      ? annotationPatches.replaced(reply.annotation)
+      : annotationPatches.recolored(input.ann_id, input.color),
+  );
+
+export const useRemoveAnnotation = () =>
+  useAnnotationMutation(annotationCalls.remove, (input) => annotationPatches.removed(input.ann_id));
+
+export const usePostStickyNote = () =>
+  useAnnotationMutation(annotationCalls.postStickyNote, (_input, reply) => {
+    if (reply.annotation) return annotationPatches.replaced(reply.annotation);
+    const note = reply.stickyNote ?? reply.sticky_note;
+    return note ? annotationPatches.noteAdded(note) : null;
+  });
+
+export const useEditStickyNote = () =>
+  useAnnotationMutation(annotationCalls.editStickyNote, (input) =>
+    annotationPatches.noteEdited(input.id, input.content),
+  );
+
+export const useRemoveStickyNote = () =>
+  useAnnotationMutation(annotationCalls.removeStickyNote, (input) => annotationPatches.noteRemoved(input.id));

@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StickyNoteEditor } from './StickyNote.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+const onSave = vi.fn();
+const onCancel = vi.fn();
+
+function render(initial: string, busy = false) {
+  act(() =>
+    root.render(
+      <StickyNoteEditor initial={initial} busy={busy} error={null} onSave={onSave} onCancel={onCancel} />,
+    ),
+  );
+  return container.querySelector('textarea')!;
+}
+
+/** Types like a user: React listens to the native input event with the new value set. */
+function type(field: HTMLTextAreaElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
+  act(() => {
+    setter.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+const key = (field: HTMLTextAreaElement, init: KeyboardEventInit) =>
+  act(() => {
+    field.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init }));
+  });
+const blur = (field: HTMLTextAreaElement) =>
+  act(() => field.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+
+beforeEach(() => {
+  onSave.mockReset();
+  onCancel.mockReset();
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+describe('StickyNoteEditor', () => {
+  it('saves the trimmed text on Enter, once, even when the field then loses focus', () => {
+    const field = render('');
+    expect(document.activeElement).toBe(field);
+    type(field, '  Plant the beans  ');
+    key(field, { key: 'Enter' });
+    blur(field);
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(onSave).toHaveBeenCalledWith('Plant the beans');
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it('keeps Shift+Enter for a new line', () => {
+    const field = render('');
+    type(field, 'one');
+    key(field, { key: 'Enter', shiftKey: true });
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('saves when the field loses focus', () => {
+    const field = render('old text');
+    type(field, 'new text');
+    blur(field);
+    expect(onSave).toHaveBeenCalledWith('new text');
+  });
+
+  it('cancels on Escape without saving, and the blur after it saves nothing', () => {
+    const field = render('old text');
+    type(field, 'changed');
+    key(field, { key: 'Escape' });
+    blur(field);
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('closes without a call when the text is empty or unchanged', () => {
+    const field = render('same');
+    key(field, { key: 'Enter' });
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    act(() => root.unmount());
+    root = createRoot(container);
+    const empty = render('');
+    type(empty, '   ');
+    blur(empty);
+    expect(onCancel).toHaveBeenCalledTimes(2);
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('can save again after a failed save', () => {
+    const field = render('');
+    type(field, 'first try');
+    key(field, { key: 'Enter' });
+    render('', true);
+    render('', false);
+    key(field, { key: 'Enter' });
+    expect(onSave).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,74 @@
+import { parseHTML } from 'linkedom';
+import { describe, expect, it } from 'vitest';
+import type { AnnotationReply } from '../../../shared/schemas/annotations.ts';
+import { describe as describeText } from './anchoring.ts';
+import { clearHighlights, drawHighlights, highlightIdAt } from './draw.ts';
+import { indexText } from './text-position.ts';
+
+const HTML = '<p>Alpha beta <b>gamma</b> delta.</p><p>Epsilon zeta eta theta.</p>';
+const look = { className: (a: AnnotationReply) => `hl ${a.extra.color}`, noteClassName: 'with-note' };
+
+function setup() {
+  const { document } = parseHTML(`<html><body><article>${HTML}</article></body></html>`);
+  const article = document.querySelector('article') as unknown as HTMLElement;
+  return { article, text: indexText(article).text };
+}
+
+const highlight = (id: number, text: string, quote: string, extra: Partial<AnnotationReply> = {}) => {
+  const start = text.indexOf(quote);
+  return {
+    id,
+    link_id: 1,
+    shape: 0,
+    content: quote,
+    ann_md5: `md5-${id}`,
+    extra: { color: 'yellow' },
+    selector: describeText(text, start, start + quote.length),
+    stickyNotes: [],
+    created_at: 0,
+    ...extra,
+  } as AnnotationReply;
+};
+
+describe('drawHighlights', () => {
+  it('draws each highlight, lists the ones it cannot find, and clears back to the original', () => {
+    const { article, text } = setup();
+    const lost = highlight(3, 'The rewritten paragraph that is gone.', 'rewritten paragraph that is');
+    const noted = highlight(2, text, 'zeta eta', {
+      extra: { color: 'pink' },
+      stickyNotes: [{ id: 9, content: 'remember', link_id: 1, ann_id: 2, sMode: 2 }],
+    });
+    const float = { ...highlight(4, text, 'Alpha'), shape: 2, selector: null } as AnnotationReply;
+    const result = drawHighlights(article, [highlight(1, text, 'beta gamma'), noted, lost, float], look);
+
+    expect(result.orphans.map((a) => a.id)).toEqual([3]);
+    expect(
+      result.marks
+        .get(1)!
+        .map((m) => m.textContent)
+        .join(''),
+    ).toBe('beta gamma');
+    expect(result.marks.get(1)![0]!.className).toBe('hl yellow');
+    expect(result.marks.get(1)![0]!.getAttribute('role')).toBe('button');
+    const pink = result.marks.get(2)!;
+    expect(pink[0]!.className).toBe('hl pink with-note');
+    expect(pink[0]!.getAttribute('aria-label')).toBe('Highlight: zeta eta (sticky note: remember)');
+    expect(result.marks.has(4)).toBe(false);
+    expect(article.textContent).toBe(text);
+    expect(highlightIdAt(result.marks.get(1)![1]!.firstChild)).toBe(null);
+    expect(highlightIdAt(result.marks.get(1)![1]!)).toBe(1);
+
+    clearHighlights(article);
+    expect(article.innerHTML).toBe(HTML);
+  });
+
+  it('redraws the same highlights the same way', () => {
+    const { article, text } = setup();
+    const list = [highlight(1, text, 'gamma delta'), highlight(2, text, 'delta.Epsilon')];
+    drawHighlights(article, list, look);
+    const first = article.innerHTML;
+    drawHighlights(article, list, look);
+    expect(article.innerHTML).toBe(first);
+    expect(article.querySelectorAll('mark').length).toBeGreaterThan(2);
+  });
+});

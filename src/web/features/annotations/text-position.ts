@@ -1,0 +1,169 @@
+import type { TextRange } from './anchoring.ts';
+
+/**
+ * An element's text as one string (the same string as its textContent) with where each text
+ * node sits in it, so character offsets (what anchors store) and DOM positions map both ways.
+ */
+export interface TextIndex {
+  text: string;
+  nodes: { node: Text; start: number; end: number }[];
+}
+
+const TEXT_NODE = 3;
+const ELEMENT_NODE = 1;
+const PRECEDING = 2;
+const FOLLOWING = 4;
+const CONTAINED_BY = 16;
+
+export function indexText(root: Node): TextIndex {
+  const nodes: TextIndex['nodes'] = [];
+  let text = '';
+  const walk = (node: Node) => {
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === TEXT_NODE) {
+        const data = (child as Text).data;
+        nodes.push({ node: child as Text, start: text.length, end: text.length + data.length });
+        text += data;
+      } else if (child.nodeType === ELEMENT_NODE) walk(child);
+    }
+  };
+  walk(root);
+  return { text, nodes };
+}
+
+/** The text offset of a DOM boundary point (a Range's start or end), clamped to the root's text. */
+export function boundaryOffset(root: Node, index: TextIndex, container: Node, offset: number): number {
+  if (container !== root && !root.contains(container)) {
+    if (!container.contains(root)) {
+      return root.compareDocumentPosition(container) & FOLLOWING ? index.text.length : 0;
+    }
+    // a point in an ancestor: before or after the child holding the root
+    const child = container.childNodes[offset];
+    if (!child) return index.text.length;
+    return child !== root && !child.contains(root) && root.compareDocumentPosition(child) & FOLLOWING
+      ? index.text.length
+      : 0;
+  }
+  if (container.nodeType === TEXT_NODE) {
+    const entry = index.nodes.find((e) => e.node === container);
+    return entry ? entry.start + Math.min(offset, entry.end - entry.start) : 0;
+  }
+  const before = container.childNodes[offset];
+  let total = 0;
+  for (const e of index.nodes) {
+    const precedes = before
+      ? (before.compareDocumentPosition(e.node) & PRECEDING) !== 0
+      : (container.compareDocumentPosition(e.node) & (PRECEDING | CONTAINED_BY)) !== 0;
+    if (!precedes) break;
+    total = e.end;
+  }
+  return total;
+}
+
+interface BoundaryRange {
+  startContainer: Node;
+  startOffset: number;
+  endContainer: Node;
+  endOffset: number;
+}
+
+/** A selection's range as text offsets within the root, or null when it selects none of its text. */
+export function rangeOffsets(root: Node, range: BoundaryRange, index = indexText(root)): TextRange | null {
+  const start = boundaryOffset(root, index, range.startContainer, range.startOffset);
+  const end = boundaryOffset(root, index, range.endContainer, range.endOffset);
+  return end > start ? { start, end } : null;
+}
+
+/** The text node and offset in it where a text offset falls; `leaning` picks a side at node edges. */
+function locate(index: TextIndex, offset: number, leaning: 'forward' | 'backward') {
+  const entry =
+    leaning === 'forward'
+      ? (index.nodes.find((e) => offset < e.end) ?? index.nodes.at(-1))
+      : (index.nodes.find((e) => offset <= e.end && offset > e.start) ?? index.nodes[0]);
+  if (!entry) return null;
+  return { node: entry.node, offset: Math.max(0, Math.min(offset - entry.start, entry.end - entry.start)) };
+}
+
+/** A DOM Range over text offsets of the root (for scrolling to and measuring a highlight). */
+export function offsetsToRange(
+  root: Node,
+  start: number,
+  end: number,
+  index = indexText(root),
+): Range | null {
+  const from = locate(index, start, 'forward');
+  const to = locate(index, end, 'backward');
+  const doc = root.ownerDocument;
+  if (!from || !to || !doc) return null;
+  const range = doc.createRange();
+  range.setStart(from.node, from.offset);
+  range.setEnd(to.node, to.offset);
+  return range;
+}
+
+/** Containers where a stray inline element would break the structure (a mark inside a <tr>). */
+const STRUCTURAL = new Set([
+  'TABLE',
+  'THEAD',
+  'TBODY',
+  'TFOOT',
+  'TR',
+  'UL',
+  'OL',
+  'DL',
+  'SELECT',
+  'COLGROUP',
+]);
+
+/**
+ * Wraps the text between two offsets in elements made by `make`, one per text node it crosses,
+ * so a highlight can span paragraphs, links and emphasis without moving any element. Whitespace
+ * between structural elements is left alone. Returns the wrappers in document order.
+ */
+export function wrapOffsets(
+  root: Node,
+  start: number,
+  end: number,
+  make: () => HTMLElement,
+  index = indexText(root),
+): HTMLElement[] {
+  const doc = root.ownerDocument;
+  if (!doc || end <= start) return [];
+  const wrappers: HTMLElement[] = [];
+  for (const entry of index.nodes) {
+    if (entry.end <= start || entry.start >= end) continue;
+    const node = entry.node;
+    const data = node.data;
+    const from = Math.max(start, entry.start) - entry.start;
+    const to = Math.min(end, entry.end) - entry.start;
+    const piece = data.slice(from, to);
+    if (!piece.trim() && STRUCTURAL.has(node.parentElement?.tagName ?? '')) continue;
+    // split by hand: a whole text node for the highlighted piece, its neighbours keep the rest
+    let target = node;
+    if (to < data.length) node.after(doc.createTextNode(data.slice(to)));
+    if (from > 0) {
+      target = doc.createTextNode(piece);
+      node.data = data.slice(0, from);
+      node.after(target);
+    } else if (to < data.length) {
+      node.data = piece;
+    }
+    const wrapper = make();
+    target.replaceWith(wrapper);
+    wrapper.appendChild(target);
+    wrappers.push(wrapper);
+  }
+  return wrappers;
+}
+
+/** Takes wrappers out again, leaving their text where it was and merging split text nodes. */
+export function unwrap(wrappers: Iterable<Element>): void {
+  const parents = new Set<Node>();
+  for (const wrapper of wrappers) {
+    const parent = wrapper.parentNode;
+    if (!parent) continue;
+    wrapper.replaceWith(...Array.from(wrapper.childNodes));
+    parents.add(parent);
+  }
+  for (const parent of parents) parent.normalize();
+}

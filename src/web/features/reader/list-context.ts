@@ -1,0 +1,13 @@
+import { type LibraryView, viewToSearch } from '../library/view.ts';
+
+/** An item's page inside a list view: the list's query rides along so moving keeps it. */
+export function itemInListHref(username: string, linkId: number, view: LibraryView): string {
+  const q = viewToSearch(view).toString();
+  return `/user/${encodeURIComponent(username)}/b/${linkId}${q ? `?${q}` : ''}`;
+}
+
+/** Back to the list the item was opened from. */
+export function listHref(username: string, view: LibraryView): string {
+  const q = viewToSearch(view).toString();
+  return `/user/${encodeURIComponent(username)}${q ? `?${q}` : ''}`;
+}
