@@ -43,6 +43,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // journeys save pages from a test site on 127.0.0.1 and wait for their capture
+      FETCH_ALLOW_PRIVATE: '1',
+      JOBS_POLL_MS: '200',
       ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
     },
   },

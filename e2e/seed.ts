@@ -10,6 +10,8 @@ export const SEEDED = {
   premium: { name: 'premiumuser1', password: 'secret123' },
   teacher: { name: 'teacheruser1', password: 'secret123' },
   student: { name: 'studentuser1', password: 'secret123' },
+  /** a free user one highlight short of the plan's quota */
+  quota: { name: 'quotauser1', password: 'secret123' },
 } as const;
 
 let counter = 0;

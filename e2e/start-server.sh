@@ -7,4 +7,6 @@ cli set-plan premiumuser1 professional
 cli create-user teacheruser1 teacher1@school.edu secret123
 cli set-teacher teacheruser1 on
 cli create-user studentuser1 student1@school.edu secret123
+cli create-user quotauser1 quota1@example.com secret123
+cli set-usage quotauser1 annotations 99
 exec npx tsx src/server/main.ts

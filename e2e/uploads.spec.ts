@@ -1,0 +1,218 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { signUp, uniqueName } from './seed.ts';
+
+const FIXTURES = path.join(import.meta.dirname, '..', 'test', 'fixtures', 'uploads');
+const fixture = (name: string) => path.join(FIXTURES, name);
+
+async function openAdd(page: Page, kind: 'PDF' | 'Image') {
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('menuitem', { name: kind, exact: true }).click();
+}
+
+const fileRow = (page: Page, name: string) =>
+  page.getByRole('dialog').getByRole('listitem', { name, exact: true });
+
+test('uploading PDFs: checks, duplicates, progress, a failure retried, then the reader highlights a line', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const name = uniqueName('pdfs');
+  await signUp(page, name);
+
+  await openAdd(page, 'PDF');
+  const dialog = page.getByRole('dialog', { name: 'Upload PDF' });
+  await expect(dialog).toBeVisible();
+  const upload = dialog.getByRole('button', { name: 'Upload', exact: true });
+  await expect(upload).toBeDisabled();
+
+  const chooser = dialog.getByLabel('Choose PDF files');
+  await chooser.setInputFiles([fixture('field-guide.pdf'), fixture('not-a-pdf.txt')]);
+  // the non-PDF is listed with its error and is not a valid file: still nothing to upload
+  await expect(fileRow(page, 'not-a-pdf.txt')).toContainText('Format error: not a PDF.');
+  await expect(upload).toBeEnabled();
+  // a second pick with a duplicate: it is silently ignored
+  await chooser.setInputFiles([
+    fixture('field-guide.pdf'),
+    fixture('river-notes.pdf'),
+    fixture('tea-recipes.pdf'),
+  ]);
+  const rows = dialog.getByRole('list', { name: 'Files to upload' }).getByRole('listitem');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.filter({ hasText: 'field-guide.pdf' })).toHaveCount(1);
+
+  // the invalid file may be removed while pending
+  await dialog.getByRole('button', { name: 'Remove not-a-pdf.txt' }).click();
+  await expect(rows).toHaveCount(3);
+
+  // slow uploads down so progress is seen, and make one of them fail on the network
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 100,
+    downloadThroughput: -1,
+    uploadThroughput: 4000,
+  });
+  await page.route('**/item/save', async (route) => {
+    if ((route.request().postDataBuffer() ?? Buffer.alloc(0)).includes('tea-recipes.pdf'))
+      await route.abort();
+    else await route.continue();
+  });
+
+  await upload.click();
+  const firstBar = dialog.getByRole('progressbar', { name: 'Upload of field-guide.pdf' });
+  await expect(firstBar).toHaveAttribute('aria-valuetext', /^\d+%$/);
+  // a file being sent cannot be removed
+  await expect(dialog.getByRole('button', { name: 'Remove field-guide.pdf' })).toHaveCount(0);
+  await expect(firstBar).toHaveAttribute('aria-valuetext', 'Uploaded');
+  await expect(dialog.getByRole('progressbar', { name: 'Upload of river-notes.pdf' })).toHaveAttribute(
+    'aria-valuetext',
+    'Uploaded',
+  );
+  const failed = fileRow(page, 'tea-recipes.pdf');
+  await expect(failed).toContainText('Upload Error');
+  await expect(failed).toContainText('Upload failed.');
+  // the modal stays open while something failed
+  await expect(dialog).toBeVisible();
+
+  // Retry failed sends only the failed file; then the PDF modal closes by itself
+  await page.unroute('**/item/save');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  const sent: string[] = [];
+  await page.route('**/item/save', async (route) => {
+    sent.push(route.request().postDataBuffer()?.includes('tea-recipes.pdf') ? 'tea' : 'other');
+    await route.continue();
+  });
+  await dialog.getByRole('button', { name: 'Retry failed' }).click();
+  await expect(dialog).toBeHidden();
+  expect(sent).toEqual(['tea']);
+  await page.unroute('**/item/save');
+
+  // the three PDFs are in the library
+  const items = page.getByRole('region', { name: 'Items' });
+  for (const title of ['field-guide.pdf', 'river-notes.pdf', 'tea-recipes.pdf']) {
+    await expect(items.getByRole('link', { name: title, exact: true })).toBeVisible();
+  }
+
+  // open one in the reader: pdf.js draws its pages with selectable text
+  await items.getByRole('link', { name: 'field-guide.pdf', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/user/${name}/b/\\d+$`));
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  const page1 = page.getByRole('region', { name: 'Page 1' });
+  await expect(page1).toHaveAttribute('data-text-ready', 'true');
+  const line = page1.locator('[data-text-layer] span', {
+    hasText: 'The robin sings from the hedge at dawn.',
+  });
+  await expect(line).toHaveCount(1);
+
+  // zoom changes the scale
+  const zoomText = page.locator('header').getByText(/^\d+%$/);
+  const before = await zoomText.textContent();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(zoomText).not.toHaveText(before ?? '');
+  await expect(page1).toHaveAttribute('data-text-ready', 'true');
+
+  // select the line and highlight it
+  await line.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const selection = window.getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+  });
+  await line.dispatchEvent('mouseup');
+  await page
+    .getByRole('toolbar', { name: 'Highlight the selection' })
+    .getByRole('button', { name: 'Highlight green' })
+    .click();
+  const mark = page1.locator('mark[data-ann-id]');
+  await expect(mark).toHaveText('The robin sings from the hedge at dawn.');
+  await expect(mark).toHaveAttribute('data-color', 'green');
+
+  // drawn again after a reload, from the stored selectors
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Page 1' }).locator('mark[data-ann-id]')).toHaveText(
+    'The robin sings from the hedge at dawn.',
+  );
+});
+
+test('uploading images, the grid, the preview modal and the image view', async ({ page }) => {
+  test.setTimeout(60_000);
+  const name = uniqueName('imgs');
+  await signUp(page, name);
+
+  await openAdd(page, 'Image');
+  const dialog = page.getByRole('dialog', { name: 'Upload Image' });
+  await dialog
+    .getByLabel('Choose images')
+    .setInputFiles([fixture('blue-square.png'), fixture('orange-tall.jpg'), fixture('green.webp')]);
+  // webp is not one of the allowed types: ignored without a word
+  const rows = dialog.getByRole('list', { name: 'Files to upload' }).getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByRole('progressbar', { name: 'Upload of blue-square.png' })).toHaveAttribute(
+    'aria-valuetext',
+    'Uploaded',
+  );
+  await expect(dialog.getByRole('progressbar', { name: 'Upload of orange-tall.jpg' })).toHaveAttribute(
+    'aria-valuetext',
+    'Uploaded',
+  );
+  await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+  await expect(dialog).toBeHidden();
+
+  // the Images filter shows the grid of thumbnails, titles cut to 15 characters
+  await page.goto(`/user/${name}?filter=image`);
+  const grid = page.getByRole('list', { name: 'Images' });
+  await expect(grid.getByRole('listitem')).toHaveCount(2);
+  await expect(grid.getByRole('link', { name: 'orange-tall_1.j…' })).toBeVisible();
+  const thumbs = grid.locator('img');
+  await expect(thumbs.first()).toHaveAttribute('src', /\/thumb\/550$/);
+  await expect
+    .poll(() => thumbs.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+
+  // the preview: newest first, so the jpg opens first; next reaches the end
+  await grid.getByRole('button', { name: 'Preview orange-tall_1.jpg' }).click();
+  const preview = page.getByRole('dialog', { name: 'orange-tall_1.jpg' });
+  await expect(preview).toBeVisible();
+  const picture = preview.getByRole('img', { name: 'orange-tall_1.jpg' });
+  await expect(picture).toHaveAttribute('data-rotation', '0');
+  await preview.getByRole('button', { name: 'Rotate right' }).click();
+  await expect(picture).toHaveAttribute('data-rotation', '90');
+  await preview.getByRole('button', { name: 'Rotate left' }).click();
+  await preview.getByRole('button', { name: 'Rotate left' }).click();
+  await expect(picture).toHaveAttribute('data-rotation', '270');
+  await expect(preview.getByRole('link', { name: 'Download' })).toHaveAttribute(
+    'href',
+    /\/file\?download=1$/,
+  );
+
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('dialog', { name: 'blue-square_1.png' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next picture' }).click();
+  const noMore = page.getByRole('status').filter({ hasText: 'No more pictures !' });
+  await expect(noMore).toBeVisible();
+  // going back hides the box after a second
+  await page.getByRole('button', { name: 'Previous picture' }).click();
+  await expect(page.getByRole('dialog', { name: 'orange-tall_1.jpg' })).toBeVisible();
+  await expect(noMore).toBeVisible();
+  await expect(noMore).toBeHidden({ timeout: 3000 });
+  // the rotation was kept
+  await expect(page.getByRole('img', { name: 'orange-tall_1.jpg' })).toHaveAttribute('data-rotation', '270');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  // the image's own view keeps the rotation after a reload (saved with the item)
+  await grid.getByRole('link', { name: 'orange-tall_1.j…' }).click();
+  await expect(page.getByRole('img', { name: 'orange-tall_1.jpg' })).toHaveAttribute('data-rotation', '270');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page.getByRole('img', { name: 'orange-tall_1.jpg' })).toHaveAttribute('data-rotation', '270');
+});
