@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { ItemFileFacts } from '../../../shared/schemas/items.ts';
 import type { Executor } from '../../db/client.ts';
-import { itemFiles } from '../../db/schema.ts';
+import { itemFiles, items } from '../../db/schema.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 
 /**
@@ -27,9 +27,45 @@ export async function queueFileCleanup(jobs: JobQueue, tx: Executor, userId: num
     // waits, finds the row gone and removes its own thumbnails
     .for('update');
   const keys = rows.flatMap((r) => [r.blobKey, ...Object.values(r.thumbnails as Record<string, string>)]);
+  keys.push(...(await noteImagesOnlyIn(tx, userId, ids)));
   if (keys.length === 0) return;
   const payload: FilesCleanupPayload = { keys };
   await jobs.enqueue(tx, { kind: FILES_CLEANUP_JOB, userId, payload: { ...payload } });
+}
+
+/** A picture in a note is a link to /api/files/notes/{user}/{name} (modules/notes/images.ts). */
+const NOTE_IMAGE = /\/api\/files\/(notes\/\d+\/[A-Za-z0-9_-]+\.[a-z]+)/g;
+
+function imagesIn(notes: { content: string | null }[]): Set<string> {
+  return new Set(notes.flatMap((n) => [...(n.content ?? '').matchAll(NOTE_IMAGE)].map((m) => m[1]!)));
+}
+
+/**
+ * The blob keys of the pictures in these notes that no other note of the user shows: a picture
+ * pasted from one note into another is the same file, and must outlive the first note.
+ */
+async function noteImagesOnlyIn(tx: Executor, userId: number, ids: number[]): Promise<string[]> {
+  const notes = await tx
+    .select({ content: items.noteContent })
+    .from(items)
+    .where(and(eq(items.userId, userId), inArray(items.id, ids), eq(items.type, 'note')));
+  const keys = [
+    ...new Set(notes.flatMap((n) => [...(n.content ?? '').matchAll(NOTE_IMAGE)].map((m) => m[1]!))),
+  ];
+  if (keys.length === 0) return [];
+  const others = await tx
+    .select({ content: items.noteContent })
+    .from(items)
+    .where(
+      and(
+        eq(items.userId, userId),
+        eq(items.type, 'note'),
+        notInArray(items.id, ids),
+        sql`${items.noteContent} LIKE '%/api/files/notes/%'`,
+      ),
+    );
+  const stillShown = imagesIn(others);
+  return keys.filter((key) => !stillShown.has(key));
 }
 
 /** What the browser needs to show a pdf or image item (preview rotation, sizes, page count). */

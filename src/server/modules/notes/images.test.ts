@@ -88,6 +88,24 @@ describe('POST /item/save/image?for=note', () => {
   });
 });
 
+describe('deleting notes', () => {
+  const saveNote = async (client: TestClient, content: string) =>
+    (await client.post('/item/save/note', { title: 'pictures', content })).json().items[0].link_id as number;
+  const imageIn = async (client: TestClient) => (await upload(client, PNG)).json().image_url_embeded_in_note;
+
+  it("removes a deleted note's pictures, but not one another note still shows", async () => {
+    const own = await imageIn(alice);
+    const shared = await imageIn(alice);
+    const first = await saveNote(alice, `<p>a</p><img src="${own}"><img src="${shared}">`);
+    await saveNote(alice, `<p>b</p><img src="${shared}">`);
+
+    await alice.post('/ditem_mana2/delete_b', { link_id: first });
+    await t.jobs.runDueJobs();
+    expect((await alice.get(own)).statusCode).toBe(404);
+    expect((await alice.get(shared)).statusCode).toBe(200);
+  });
+});
+
 describe('sniffImage', () => {
   it.each([
     [[0xff, 0xd8, 0xff, 0xe0], 'jpg'],
