@@ -63,7 +63,9 @@ export class KindleImportService {
         totals.stickyNotes += added.stickyNotes;
         if (item.created || added.highlights + added.stickyNotes > 0) touched.push(item.id);
       }
-      for (const id of touched) await repo.recountItem(tx, id);
+      const annotated: number[] = [];
+      for (const id of touched) if ((await repo.recountItem(tx, id)).annotatedChanged) annotated.push(id);
+      await this.deps.items.recountTagsOf(tx, annotated);
       await refreshSearchVectors(tx, touched);
       return { totals, touched };
     });

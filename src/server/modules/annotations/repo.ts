@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { annotations, items, stickyNotes } from '../../db/schema.ts';
-import { recountTags, tagIdsOfItems } from '../tags/repo.ts';
 
 export type AnnotationRow = typeof annotations.$inferSelect;
 export type NewAnnotation = typeof annotations.$inferInsert;
@@ -61,10 +60,13 @@ export async function deleteAnnotation(ex: Executor, id: number): Promise<void> 
 }
 
 /**
- * Sets items.annotation_count from the rows themselves, so it never drifts; when the item gains
- * its first annotation or loses its last, its tags' Annotated-tab counters are recounted too.
+ * Sets items.annotation_count from the rows themselves, so it never drifts; says whether the item
+ * gained its first annotation or lost its last (its tags' Annotated counts then change).
  */
-export async function recountItem(ex: Executor, itemId: number): Promise<number> {
+export async function recountItem(
+  ex: Executor,
+  itemId: number,
+): Promise<{ count: number; annotatedChanged: boolean }> {
   const [before] = await ex.select({ n: items.annotationCount }).from(items).where(eq(items.id, itemId));
   const [row] = await ex
     .update(items)
@@ -73,9 +75,8 @@ export async function recountItem(ex: Executor, itemId: number): Promise<number>
     })
     .where(eq(items.id, itemId))
     .returning({ n: items.annotationCount });
-  const after = row?.n ?? 0;
-  if (before && before.n > 0 !== after > 0) await recountTags(ex, await tagIdsOfItems(ex, [itemId]));
-  return after;
+  const count = row?.n ?? 0;
+  return { count, annotatedChanged: before !== undefined && before.n > 0 !== count > 0 };
 }
 
 export async function stickyNotesOf(ex: Executor, annotationIds: number[]): Promise<StickyNoteRow[]> {

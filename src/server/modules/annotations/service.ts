@@ -68,11 +68,11 @@ export class AnnotationsService {
       if (!created) {
         const [existing] = await repo.findByMd5(tx, data.link_id, [annMd5]);
         const sticky = await repo.stickyNotesOf(tx, [existing!.id]);
-        const count = await repo.recountItem(tx, data.link_id);
+        const count = await this.recount(tx, data.link_id);
         return { annotation: presentAnnotation(existing!, sticky), created: false, count };
       }
       if (takesQuota(data.shape)) await this.takeUnit(tx, userId, quota);
-      const count = await repo.recountItem(tx, data.link_id);
+      const count = await this.recount(tx, data.link_id);
       await refreshSearchVectors(tx, [data.link_id]);
       return { annotation: presentAnnotation(created, []), created: true, count };
     });
@@ -105,7 +105,7 @@ export class AnnotationsService {
       const row = await this.lockAnnotation(tx, userId, link_id, ann_id);
       await repo.deleteAnnotation(tx, row.id);
       if (takesQuota(row.shape)) await this.deps.accounts.adjustUsage(tx, userId, { annotation: -1 });
-      const n = await repo.recountItem(tx, link_id);
+      const n = await this.recount(tx, link_id);
       await refreshSearchVectors(tx, [link_id]);
       return n;
     });
@@ -174,6 +174,13 @@ export class AnnotationsService {
   }
 
   /** One unit of the plan's highlight quota, taken in the caller's transaction, or the refusal. */
+  /** The item's annotation count, and its tags' Annotated counts when it joins or leaves that tab. */
+  private async recount(tx: Executor, itemId: number): Promise<number> {
+    const { count, annotatedChanged } = await repo.recountItem(tx, itemId);
+    if (annotatedChanged) await this.deps.items.recountTagsOf(tx, [itemId]);
+    return count;
+  }
+
   private async takeUnit(tx: Executor, userId: number, quota: number | null) {
     const granted = await this.deps.accounts.reserveUsage(tx, userId, 'annotation', quota);
     if (!granted) throw new PlanLimitError(HIGHLIGHT_OVER_QUOTA.message, HIGHLIGHT_OVER_QUOTA.code);

@@ -449,6 +449,12 @@ export class ItemsService {
     );
   }
 
+  /** Recounts the tags of these items (other modules call it when an item changes a tag tab's count). */
+  async recountTagsOf(tx: Executor, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await (await this.deps.tags.prepareRecount(tx, ids))();
+  }
+
   /** Sends the items' current state to the owner's open tabs (other modules call it after their changes). */
   async publishUpserts(userId: number, ids: number[]) {
     if (ids.length === 0) return;
