@@ -1,4 +1,3 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { EMPTY_NOTE_CONTENT, noteTitle } from '../../../shared/notes.ts';
 import { PLANS } from '../../../shared/plans.ts';
 import {
@@ -13,10 +12,8 @@ import {
   saveBookmarkSchema,
 } from '../../../shared/schemas/items.ts';
 import { saveNoteSchema } from '../../../shared/schemas/notes.ts';
-import { parseSearch } from '../../../shared/search-query.ts';
 import { parseTagInput, splitTName } from '../../../shared/tags.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { items } from '../../db/schema.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, PlanLimitError, parse, ValidationError } from '../../platform/errors.ts';
@@ -26,29 +23,16 @@ import type { AccountsService } from '../accounts/service.ts';
 import { adsInfoFor, effectivePlan } from '../accounts/user-info.ts';
 import { annotationsForItems, quotaUnitsOfItems } from '../annotations/item-annotations.ts';
 import { sanitizeNoteHtml } from '../notes/sanitize.ts';
-import { searchCondition } from '../search/compile.ts';
 import { refreshSearchVectors } from '../search/vectors.ts';
 import type { TagsService } from '../tags/service.ts';
 import { CAPTURE_PENDING, needsCapture, queueCapture } from './capture-hook.ts';
 import { fileFactsFor, queueFileCleanup } from './files-hook.ts';
+import { listFilter, listPage } from './listing.ts';
 import { hostOf, presentItem } from './presenter.ts';
 import * as repo from './repo.ts';
 
 export const FULLTEXT_PREMIUM_MESSAGE = 'Go premium to use fulltext search';
 export const URL_REQUIRED_MESSAGE = 'Please enter the URL of the page to save.';
-/** Related tags are counted over at most this many of the newest matching items. */
-const RELATED_TAGS_SCAN = 2000;
-/**
- * A search's total is exact up to this many matches, and says this many beyond it: an exact count
- * of a broad search rereads every match's text; page texts are large (an exact full-text count
- * took 390 ms at 97,000 matches, 10,000 still 150 ms), so full text stops sooner.
- */
-export const SEARCH_TOTAL_CAP = 10_000;
-export const FULLTEXT_TOTAL_CAP = 1_000;
-/** Related tags of a full-text search are counted over its newest matches, fewer than usual. */
-const FULLTEXT_RELATED_TAGS_SCAN = 500;
-/** Searches with at most this many matches gather them through their own indexes, then sort. */
-const COLLECT_FIRST_MAX = 2_000;
 const RELATED_TAGS_MAX = 100;
 /** Types that cannot be marked unread (spec part 1 §4). */
 const NEVER_UNREAD = new Set(['image', 'note', 'kindle']);
@@ -238,71 +222,20 @@ export class ItemsService {
     const viewerPlan = viewer ? PLANS[effectivePlan(viewer, this.deps.clock.now())] : PLANS.free;
     if (q.snapshot === 'yes' && !viewerPlan.fullText) throw new PlanLimitError(FULLTEXT_PREMIUM_MESSAGE, -3);
 
-    const conds: SQL[] = [eq(items.userId, owner.id)];
-    if (!isOwner) conds.push(sql`NOT ${items.private}`);
-    if (q.type && q.type !== 'all') conds.push(eq(items.type, q.type));
-    if (q.ann === 'yes') conds.push(sql`${items.annotationCount} > 0`);
-    if (q.ann === 'no') conds.push(sql`${items.annotationCount} = 0`);
-    if (isOwner && q.unread === 'yes') conds.push(sql`${items.unread}`);
-    if (q.privacy === 'public') conds.push(sql`NOT ${items.private}`);
-    if (q.privacy === 'private') conds.push(sql`${items.private}`);
-    if (q.inoutliner === 'no') conds.push(sql`cardinality(${items.outlinerIds}) = 0`);
-    if (q.inoutliner === 'yes') conds.push(sql`cardinality(${items.outlinerIds}) > 0`);
-    const what = (q.what ?? '').trim();
-    const parsed = parseSearch(what);
-    // Full text (premium) also searches the captured page text, in its own vector and index.
-    const fullText = q.snapshot === 'yes';
-    const vectors = fullText
-      ? [sql`${items.searchVector}`, sql`${items.pageVector}`]
-      : sql`${items.searchVector}`;
-    const search = searchCondition(parsed, owner.id, vectors);
-    if (search) conds.push(search);
-    const where = and(...conds)!;
-
     const db = this.deps.db;
-    // Filters by type, privacy and read state alone are counted from item_counts; the rest count rows.
-    const counted: repo.CountedFilter | null =
-      search || q.ann || q.inoutliner || (!isOwner && q.privacy === 'private')
-        ? null
-        : {
-            type: q.type && q.type !== 'all' ? q.type : undefined,
-            private: !isOwner || q.privacy === 'public' ? false : q.privacy === 'private' ? true : undefined,
-            unread: isOwner && q.unread === 'yes' ? true : undefined,
-          };
-    const offset = q.page_num * q.count;
-    const totalCap = fullText ? FULLTEXT_TOTAL_CAP : SEARCH_TOTAL_CAP;
-    // A search is counted first (up to a cap): few matches are then gathered through the search
-    // indexes before sorting (repo.listQuery), many are found quickly walking the ordered index.
-    const [counts, rowCount] = await Promise.all([
-      repo.countFromCounters(db, owner.id, counted ?? {}),
-      counted ? null : search ? repo.countItemsUpTo(db, where, totalCap) : repo.countItems(db, where),
-    ]);
-    const total = rowCount ?? counts.matching;
-    // a capped total means many matches: the ordered index finds a page of them quickly
-    const collectFirst = search !== null && total < totalCap && total <= COLLECT_FIRST_MAX;
-    const rows = await repo.listItems(db, where, q.sort, q.count, offset, collectFirst);
-    const unreadTotal = isOwner ? counts.unread : 0;
-    const filtered = conds.length > (isOwner ? 1 : 2);
-    const relTags = filtered
-      ? await this.deps.tags.tagCountsForItems(
-          db,
-          repo.matchingIdsQuery(
-            where,
-            fullText ? FULLTEXT_RELATED_TAGS_SCAN : RELATED_TAGS_SCAN,
-            collectFirst,
-          ),
-          RELATED_TAGS_MAX,
-        )
+    const page = await listPage(db, listFilter(q, owner.id, isOwner), q, owner.id);
+    const relTags = page.matchingIds
+      ? await this.deps.tags.tagCountsForItems(db, page.matchingIds, RELATED_TAGS_MAX)
       : await this.deps.tags.topTags(db, owner.id, !isOwner, RELATED_TAGS_MAX);
 
     return {
-      items: await this.present(db, rows, viewer?.id ?? null, owner.name),
-      total,
-      unread_total: unreadTotal,
+      items: await this.present(db, page.rows, viewer?.id ?? null, owner.name),
+      total: page.total,
+      unread_total: isOwner ? page.unread : 0,
       rel_tags: relTags,
       rss_link: '',
       query_context: {
-        what,
+        what: (q.what ?? '').trim(),
         type: q.type ?? 'all',
         page_num: q.page_num,
         count: q.count,
