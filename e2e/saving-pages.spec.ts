@@ -98,6 +98,9 @@ test('saves a page, reads it, moves through the list and opens the cached copy',
   await page.evaluate(() => window.scrollTo(0, 250));
   await expect(bar).toHaveAttribute('data-visible', 'true');
   await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(bar).toHaveAttribute('data-fixed', 'false');
+  await expect(bar).toHaveAttribute('data-visible', 'true');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // the cached copy opens in a new tab, sandboxed, with a banner; the page's scripts never run
   const dialogs: string[] = [];
