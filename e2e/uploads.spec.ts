@@ -13,7 +13,7 @@ async function openAdd(page: Page, kind: 'PDF' | 'Image') {
 const fileRow = (page: Page, name: string) =>
   page.getByRole('dialog').getByRole('listitem', { name, exact: true });
 
-test('uploading PDFs: checks, duplicates, progress, a failure retried, then the reader highlights a line', async ({
+test('uploading PDFs: checks, duplicates, progress, a failure retried, then the reader highlights a line with a sticky note', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -135,11 +135,31 @@ test('uploading PDFs: checks, duplicates, progress, a failure retried, then the 
   await expect(mark).toHaveText('The robin sings from the hedge at dawn.');
   await expect(mark).toHaveAttribute('data-color', 'green');
 
-  // drawn again after a reload, from the stored selectors
+  // a sticky note and a new colour on the highlight
+  await mark.click();
+  const panel = page.getByRole('toolbar', { name: 'Highlight' });
+  await panel.getByRole('button', { name: 'Add sticky note' }).click();
+  await panel.getByRole('textbox', { name: 'Sticky note' }).fill('Heard it on Tuesday');
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel).toBeHidden();
+  await mark.click();
+  await expect(panel.getByText('Heard it on Tuesday')).toBeVisible();
+  await panel.getByRole('button', { name: 'Pink' }).click();
+  await expect(mark).toHaveAttribute('data-color', 'pink');
+
+  // drawn again after a reload, from the stored selectors, with its note
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Page 1' }).locator('mark[data-ann-id]')).toHaveText(
-    'The robin sings from the hedge at dawn.',
-  );
+  const redrawn = page.getByRole('region', { name: 'Page 1' }).locator('mark[data-ann-id]');
+  await expect(redrawn).toHaveText('The robin sings from the hedge at dawn.');
+  await expect(redrawn).toHaveAttribute('data-color', 'pink');
+  await redrawn.click();
+  await expect(panel.getByText('Heard it on Tuesday')).toBeVisible();
+  await panel.getByRole('button', { name: 'Delete sticky note' }).click();
+  await expect(page.getByText('Remove the sticky note successfully.')).toBeVisible();
+  await redrawn.click();
+  await panel.getByRole('button', { name: 'Delete highlight' }).click();
+  await expect(page.getByText('Delete annotation done')).toBeVisible();
+  await expect(redrawn).toHaveCount(0);
 });
 
 test('uploading images, the grid, the preview modal and the image view', async ({ page }) => {

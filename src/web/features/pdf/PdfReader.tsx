@@ -5,6 +5,7 @@ import type { AnnotationReply } from '../../../shared/schemas/annotations.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { Button, buttonClass } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { HighlightMenu, NoteEditor } from '../annotations/HighlightToolbar.tsx';
 import { OverQuotaModal } from '../annotations/OverQuotaModal.tsx';
 import { downloadUrl, fileUrl } from '../images/preview.ts';
 import { HighlightToolbar } from './HighlightToolbar.tsx';
@@ -174,14 +175,37 @@ export function PdfReader({ item, username }: { item: ItemReply; username: strin
       {hl.pending ? (
         <HighlightToolbar at={hl.pending.at} label="Highlight the selection" onColor={hl.highlight} />
       ) : null}
-      {hl.active ? (
-        <HighlightToolbar
-          at={hl.active.at}
-          label="Highlight"
-          current={hl.active.color}
-          onColor={hl.changeColor}
-          onDelete={hl.deleteActive}
-        />
+      {hl.active && hl.activeAnnotation ? (
+        <div
+          className={styles.panel}
+          role="toolbar"
+          aria-label="Highlight"
+          style={{ left: hl.active.at.left, top: hl.active.at.top }}
+          // keep the text selection while clicking the buttons; the note field still takes focus
+          onMouseDown={(e) => {
+            if (!(e.target instanceof HTMLTextAreaElement)) e.preventDefault();
+          }}
+        >
+          {hl.editingNote ? (
+            <NoteEditor
+              label="Sticky note"
+              initial={hl.activeAnnotation.stickyNotes[0]?.content ?? ''}
+              busy={hl.busy}
+              onSave={hl.saveNote}
+              onCancel={hl.cancelNote}
+            />
+          ) : (
+            <HighlightMenu
+              annotation={hl.activeAnnotation}
+              canEdit={item.canEdit}
+              busy={hl.busy}
+              onColor={hl.changeColor}
+              onEditNote={hl.startNote}
+              onDeleteNote={hl.deleteNote}
+              onDelete={hl.deleteActive}
+            />
+          )}
+        </div>
       ) : null}
       <OverQuotaModal kind={hl.overQuota ? 'highlight' : null} onClose={hl.closeOverQuota} />
     </div>

@@ -22,6 +22,11 @@ export function usePdfHighlights(item: ItemReply, pages: HTMLElement | null) {
   const [pending, setPending] = useState<Pending>(null);
   const [active, setActive] = useState<Active>(null);
   const [overQuota, setOverQuota] = useState(false);
+  /** the active highlight's sticky note is being written */
+  const [editingNote, setEditingNote] = useState(false);
+  // another highlight, or none: whatever note was being written belongs to the previous one
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the active highlight changes
+  useEffect(() => setEditingNote(false), [active]);
   // the same calls, quota check and notifications as the reader's highlighter
   const actions = useHighlightActions(item.link_id, () => setOverQuota(true));
   const activeAnnotation = () => item.annotations.find((a) => a.id === active?.annId);
@@ -69,14 +74,14 @@ export function usePdfHighlights(item: ItemReply, pages: HTMLElement | null) {
 
   // scrolling moves the text away from a fixed toolbar: close it
   useEffect(() => {
-    if (!pending && !active) return;
+    if ((!pending && !active) || editingNote) return;
     const close = () => {
       setActive(null);
       setPending(null);
     };
     window.addEventListener('scroll', close, { passive: true, once: true });
     return () => window.removeEventListener('scroll', close);
-  }, [pending, active]);
+  }, [pending, active, editingNote]);
 
   const highlight = (color: HighlightColor) => {
     if (!pending) return;
@@ -100,9 +105,27 @@ export function usePdfHighlights(item: ItemReply, pages: HTMLElement | null) {
     if (annotation) void actions.removeAnnotation(annotation);
   };
 
+  const saveNote = async (content: string) => {
+    const annotation = activeAnnotation();
+    if (annotation && (await actions.saveNote(annotation, content))) setActive(null);
+  };
+
+  const deleteNote = () => {
+    const annotation = activeAnnotation();
+    setActive(null);
+    if (annotation) void actions.removeStickyNote(annotation);
+  };
+
   return {
     pending,
     active,
+    activeAnnotation: activeAnnotation(),
+    editingNote,
+    startNote: () => setEditingNote(true),
+    cancelNote: () => setEditingNote(false),
+    saveNote,
+    deleteNote,
+    busy: actions.busy,
     overQuota,
     closeOverQuota: () => setOverQuota(false),
     onMouseUp,
