@@ -7,7 +7,7 @@ import { HomePage } from './features/home/HomePage.tsx';
 import { ItemPage } from './features/item/ItemPage.tsx';
 import { LibraryPage } from './features/library/LibraryPage.tsx';
 import {
-  ItemPlaceholder,
+  ExportDestinationPlaceholder,
   OutlinerPlaceholder,
   OutlinersPlaceholder,
   PremiumPlaceholder,
@@ -28,8 +28,8 @@ export const routes: RouteObject[] = [
       { path: '/sign-up', element: <SignUpPage /> },
       { path: '/tutorial', element: <TutorialPage /> },
       { path: '/user/:name/b/:linkId', element: <ItemPage /> },
-      { path: '/user/:name/b/*', element: <ItemPlaceholder /> },
-      { path: '/user/:name/d/*', element: <ItemPlaceholder /> },
+      { path: '/user/:name/b/*', element: <NotFoundPage /> },
+      { path: '/user/:name/d/*', element: <ExportDestinationPlaceholder /> },
       { path: '/user/:name/tags', element: <TagsPage /> },
       { path: '/user/:name/*', element: <LibraryPage /> },
       { path: '/outliners', element: <OutlinersPlaceholder /> },

@@ -2,7 +2,7 @@ import { FileQuestion } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { isLocalNoteId } from '../../../shared/notes.ts';
-import type { ItemReply, ItemType } from '../../../shared/schemas/items.ts';
+import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { ApiError } from '../../api/client.ts';
 import { useItem } from '../../api/items.ts';
 import { buttonClass } from '../../ui/Button.tsx';
@@ -18,16 +18,6 @@ import styles from './Item.module.css';
 const NoteEditor = lazy(() => import('../notes/NoteEditor.tsx').then((m) => ({ default: m.NoteEditor })));
 /** pdf.js is a large chunk too: it loads only when a PDF opens. */
 const PdfReader = lazy(() => import('../pdf/PdfReader.tsx').then((m) => ({ default: m.PdfReader })));
-
-/** What each type's view will be, until the feature that brings it lands. */
-const ARRIVES: Record<ItemType, string> = {
-  bookmark: '',
-  pdf: '',
-  image: '',
-  kindle: '',
-  topic: 'This kind of item has no view yet.',
-  note: '',
-};
 
 /**
  * One item, /user/{name}/b/{link_id} (part 1 §2): a note opens in the editor; new-<timestamp> is a
@@ -94,6 +84,7 @@ function Loading() {
   );
 }
 
+/** Types without a view of their own (topic): the item's address and the way back. */
 function Placeholder({ item, name }: { item: ItemReply; name: string }) {
   return (
     <div className={styles.page}>
@@ -106,7 +97,7 @@ function Placeholder({ item, name }: { item: ItemReply; name: string }) {
         </p>
       ) : null}
       <div className={styles.box}>
-        <p>{ARRIVES[item.type_name]}</p>
+        <p>This kind of item (a {item.type_name}) has no view of its own yet.</p>
         <Link to={`/user/${encodeURIComponent(name)}`} className={buttonClass('secondary', 'sm')}>
           Back to the library
         </Link>

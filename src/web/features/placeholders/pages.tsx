@@ -2,9 +2,9 @@ import { useParams } from 'react-router';
 import styles from './ComingSoon.module.css';
 import { ComingSoon } from './ComingSoon.tsx';
 
-/** /user/:name/b/:id and /user/:name/d/:id: the item view arrives with Saving pages, Notes and Uploads. */
-export function ItemPlaceholder() {
-  return <ComingSoon title="Item" arrives="The item view arrives with Saving pages, Notes and Uploads." />;
+/** /user/:name/d/:id, where an export saved as a note lands (part 1 §2). */
+export function ExportDestinationPlaceholder() {
+  return <ComingSoon title="Export" arrives="Saving an export as a note arrives with Export." />;
 }
 
 export function OutlinersPlaceholder() {
