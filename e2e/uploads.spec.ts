@@ -129,7 +129,7 @@ test('uploading PDFs: checks, duplicates, progress, a failure retried, then the 
   await line.dispatchEvent('mouseup');
   await page
     .getByRole('toolbar', { name: 'Highlight the selection' })
-    .getByRole('button', { name: 'Highlight green' })
+    .getByRole('button', { name: 'Green' })
     .click();
   const mark = page1.locator('mark[data-ann-id]');
   await expect(mark).toHaveText('The robin sings from the hedge at dawn.');

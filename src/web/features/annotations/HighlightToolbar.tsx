@@ -14,19 +14,23 @@ export interface Place {
 
 const colorName = (c: HighlightColor) => c[0]!.toUpperCase() + c.slice(1);
 
-/** A small box floating at a place in the reader frame; pressing in it keeps the text selection. */
+/**
+ * A small box floating at a place in the reader frame (or, `fixed`, in the viewport, as the PDF
+ * reader places it); pressing in it keeps the text selection.
+ */
 export function Floating(props: {
   place: Place;
   label: string;
   children: ReactNode;
   ref?: Ref<HTMLDivElement>;
+  fixed?: boolean;
 }) {
   return (
     <div
       ref={props.ref}
       role="toolbar"
       aria-label={props.label}
-      className={styles.floating}
+      className={props.fixed ? `${styles.floating} ${styles.fixed}` : styles.floating}
       style={{ left: props.place.left, top: props.place.top } as CSSProperties}
       onMouseDown={(e) => {
         if (!(e.target instanceof HTMLTextAreaElement)) e.preventDefault();

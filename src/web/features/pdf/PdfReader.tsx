@@ -5,10 +5,9 @@ import type { AnnotationReply } from '../../../shared/schemas/annotations.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { Button, buttonClass } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { HighlightMenu, NoteEditor } from '../annotations/HighlightToolbar.tsx';
+import { ColorButtons, Floating, HighlightMenu, NoteEditor } from '../annotations/HighlightToolbar.tsx';
 import { OverQuotaModal } from '../annotations/OverQuotaModal.tsx';
 import { downloadUrl, fileUrl } from '../images/preview.ts';
-import { HighlightToolbar } from './HighlightToolbar.tsx';
 import styles from './Pdf.module.css';
 import { type PageSize, PdfPage } from './PdfPage.tsx';
 import { highlightsOnPage } from './page-highlights.ts';
@@ -173,19 +172,12 @@ export function PdfReader({ item, username }: { item: ItemReply; username: strin
           : null}
       </div>
       {hl.pending ? (
-        <HighlightToolbar at={hl.pending.at} label="Highlight the selection" onColor={hl.highlight} />
+        <Floating place={hl.pending.at} label="Highlight the selection" fixed>
+          <ColorButtons onPick={hl.highlight} disabled={hl.busy} />
+        </Floating>
       ) : null}
       {hl.active && hl.activeAnnotation ? (
-        <div
-          className={styles.panel}
-          role="toolbar"
-          aria-label="Highlight"
-          style={{ left: hl.active.at.left, top: hl.active.at.top }}
-          // keep the text selection while clicking the buttons; the note field still takes focus
-          onMouseDown={(e) => {
-            if (!(e.target instanceof HTMLTextAreaElement)) e.preventDefault();
-          }}
-        >
+        <Floating place={hl.active.at} label="Highlight" fixed>
           {hl.editingNote ? (
             <NoteEditor
               label="Sticky note"
@@ -205,7 +197,7 @@ export function PdfReader({ item, username }: { item: ItemReply; username: strin
               onDelete={hl.deleteActive}
             />
           )}
-        </div>
+        </Floating>
       ) : null}
       <OverQuotaModal kind={hl.overQuota ? 'highlight' : null} onClose={hl.closeOverQuota} />
     </div>

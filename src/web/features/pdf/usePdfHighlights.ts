@@ -1,15 +1,12 @@
 import { type MouseEvent, useCallback, useEffect, useState } from 'react';
 import { type HighlightColor, SHAPE } from '../../../shared/schemas/annotations.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import type { Place } from '../annotations/HighlightToolbar.tsx';
 import { useHighlightActions } from '../annotations/useHighlightActions.ts';
 import { describeSelection, MARK_ATTR } from './page-highlights.ts';
 
-interface Place {
-  left: number;
-  top: number;
-}
-export type Pending = { kind: 'selection'; at: Place; page: number; range: Range } | null;
-export type Active = { kind: 'highlight'; at: Place; annId: number; color: HighlightColor } | null;
+export type Pending = { at: Place; page: number; range: Range } | null;
+export type Active = { at: Place; annId: number } | null;
 
 const TOOLBAR_OFFSET = 44;
 
@@ -48,7 +45,6 @@ export function usePdfHighlights(item: ItemReply, pages: HTMLElement | null) {
       }
       setActive(null);
       setPending({
-        kind: 'selection',
         at: placeAbove(range.getBoundingClientRect()),
         page: Number(startPage.dataset.page),
         range: range.cloneRange(),
@@ -65,10 +61,8 @@ export function usePdfHighlights(item: ItemReply, pages: HTMLElement | null) {
     }
     setPending(null);
     setActive({
-      kind: 'highlight',
       at: placeAbove(mark.getBoundingClientRect()),
       annId: Number(mark.getAttribute(MARK_ATTR)),
-      color: (mark.dataset.color as HighlightColor) ?? 'yellow',
     });
   }, []);
 
