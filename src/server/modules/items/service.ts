@@ -116,9 +116,9 @@ export class ItemsService {
       }
       if (data.tags !== undefined || !existing) {
         await this.deps.tags.setItemTags(tx, userId, row.id, parseTagInput(data.tags ?? ''));
-      } else if (existing && fields.private !== existing.private) {
-        const recount = await this.deps.tags.prepareRecount(tx, [row.id]);
-        await recount();
+      } else if (fields.private !== existing.private || fields.unread !== existing.unread) {
+        // the tags' public and unread counters follow the item
+        await this.recountTagsOf(tx, [row.id]);
       }
       await refreshSearchVectors(tx, [row.id]);
       if (capture) await queueCapture(this.deps.jobs, tx, userId, row.id);
@@ -163,10 +163,9 @@ export class ItemsService {
             createdAt: now,
           });
       if (existing) await repo.updateItem(tx, userId, existing.id, fields);
+      // notes are private from their first save, so only their tags can change the tag counts
       if (data.tags !== undefined || !existing) {
         await this.deps.tags.setItemTags(tx, userId, row.id, parseTagInput(data.tags ?? ''));
-      } else if (!existing.private) {
-        await (await this.deps.tags.prepareRecount(tx, [row.id]))();
       }
       await refreshSearchVectors(tx, [row.id]);
       return { row, previousVersion: existing ? existing.updatedAt.getTime() : null };

@@ -55,6 +55,9 @@ describe('load_user_tags', () => {
     expect(await unreadTab()).toEqual([{ name: 'later', count: 1 }]);
     await reader.post('/ditem_mana2/mark_readed', { link_id: saved.link_id, readed: 1 });
     expect(await unreadTab()).toEqual([]);
+    // saving the bookmark again as unread, tags untouched
+    await reader.post('/item/save/bookmark', { link_id: saved.link_id, unread: true });
+    expect(await unreadTab()).toEqual([{ name: 'later', count: 1 }]);
   });
 
   it('pages, sorts by name and navigates by letter, other and search', async () => {
