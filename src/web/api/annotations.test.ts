@@ -67,8 +67,12 @@ describe('patchCachedItem', () => {
 });
 
 describe('isHighlightOverQuota', () => {
-  it("recognises the server's refusal word for word", () => {
-    expect(isHighlightOverQuota(new ApiError('Your highlight number is over quota', 400))).toBe(true);
+  it("recognises the server's refusal by its status and code, not its words", () => {
+    const refusal = (status: number, code?: number) =>
+      new ApiError('Your highlight number is over quota', status, undefined, code);
+    expect(isHighlightOverQuota(refusal(402, -2))).toBe(true);
+    expect(isHighlightOverQuota(refusal(400))).toBe(false);
+    expect(isHighlightOverQuota(refusal(402, -1))).toBe(false);
     expect(isHighlightOverQuota(new ApiError('Something else', 400))).toBe(false);
     expect(isHighlightOverQuota(new Error('Your highlight number is over quota'))).toBe(false);
   });

@@ -13,7 +13,11 @@ import { queryKeys } from './keys.ts';
 
 /** The server's refusal of a highlight past the plan's quota (spec part 2 §6). */
 export function isHighlightOverQuota(error: unknown): boolean {
-  return error instanceof ApiError && error.message === HIGHLIGHT_OVER_QUOTA.message;
+  return (
+    error instanceof ApiError &&
+    error.status === HIGHLIGHT_OVER_QUOTA.status &&
+    error.code === HIGHLIGHT_OVER_QUOTA.code
+  );
 }
 
 export interface AddAnnotationInput {

@@ -1,9 +1,13 @@
-/** Typed fetch client: JSON in, JSON out, failures as ApiError carrying the server's message and field. */
+/**
+ * Typed fetch client: JSON in, JSON out, failures as ApiError carrying the server's message, field
+ * and reply code (the spec's codes, e.g. -2 at a plan limit: what callers branch on, not the text).
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly field?: string,
+    readonly code?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -33,7 +37,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
   }
   const data = (await response.json().catch(() => null)) as (T & ErrorReply) | null;
   if (!response.ok || data === null) {
-    throw new ApiError(data?.message ?? GENERIC_FAILURE, response.status, data?.field);
+    throw new ApiError(data?.message ?? GENERIC_FAILURE, response.status, data?.field, data?.code);
   }
   return data;
 }

@@ -30,7 +30,7 @@ export function importKindleClippings(
           stickyNotes: data.stickyNotes ?? 0,
         });
       } else {
-        reject(new ApiError(data?.message ?? GENERIC_FAILURE, xhr.status, data?.field));
+        reject(new ApiError(data?.message ?? GENERIC_FAILURE, xhr.status, data?.field, data?.code));
       }
     };
     xhr.onerror = () => reject(new ApiError(GENERIC_FAILURE, 0));

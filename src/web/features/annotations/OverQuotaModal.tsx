@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { HIGHLIGHT_OVER_QUOTA } from '../../../shared/schemas/annotations.ts';
 import { buttonClass } from '../../ui/Button.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 
@@ -6,7 +7,7 @@ export type QuotaKind = 'highlight' | 'image' | 'pdf';
 
 /** The Over quota dialog's texts, word for word (spec part 1 §5). */
 export const OVER_QUOTA_TEXT: Record<QuotaKind, string> = {
-  highlight: 'Your highlight number is over quota',
+  highlight: HIGHLIGHT_OVER_QUOTA.message,
   image: 'Your Image number is over quota',
   pdf: 'Your PDF number is over quota',
 };
