@@ -42,6 +42,12 @@ describe('noteExcerpt', () => {
   it('never returns markup, even from scripts and comments', () => {
     expect(noteExcerpt('<p>a<script>alert(1)</script><!-- c -->b</p>')).toBe('a b');
   });
+  it('decodes entities and separates paragraphs, as the library rows show it', () => {
+    expect(noteExcerpt('<p>Buy <b>apples</b>&nbsp;&amp; pears</p><script>x()</script>')).toBe(
+      'Buy apples & pears',
+    );
+    expect(noteExcerpt('<p>one</p><p>two</p>')).toBe('one two');
+  });
 });
 
 describe('noteText and isEmptyNote', () => {

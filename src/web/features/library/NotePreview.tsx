@@ -1,12 +1,12 @@
 import { useState } from 'react';
+import { noteExcerpt, noteText } from '../../../shared/notes.ts';
 import styles from './Items.module.css';
-import { noteText } from './text.ts';
 
 /** A note's text in its row: the first 300 characters, and long notes complete or collapse. */
 export function NotePreview({ html }: { html: string }) {
   const [complete, setComplete] = useState(false);
-  const short = noteText(html);
-  const full = noteText(html, Number.POSITIVE_INFINITY);
+  const short = noteExcerpt(html);
+  const full = noteText(html);
   const long = full !== short;
   return (
     <>

@@ -4,22 +4,6 @@ export function cutLabel(text: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
 }
 
-/** Plain text of note HTML for previews (300 characters by default, 100 in grid and list previews). */
-export function noteText(html: string, max = 300): string {
-  const text = html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-  return cutLabel(text, max);
-}
-
 /** The tag being typed: the last space-separated token (an open quote keeps its spaces). */
 export function lastTagToken(value: string): string | null {
   const match = /(?:"([^"]*)|([^\s"]+))$/.exec(value);
