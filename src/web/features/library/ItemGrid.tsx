@@ -23,6 +23,8 @@ type ToggleEvent = { ctrlKey: boolean; metaKey: boolean; onControl: boolean };
 export function ItemGrid(props: {
   items: ItemReply[];
   username: string;
+  /** the list's query string, kept on item links for previous/next (none outside the library) */
+  listQuery?: string;
   bulkMode: boolean;
   selectedIds: number[];
   ctx: ActionContext;
@@ -79,7 +81,7 @@ export function ItemGrid(props: {
                 )}
               </button>
               <Link
-                to={itemHref(item, props.username)}
+                to={itemHref(item, props.username, props.listQuery)}
                 title={title}
                 className={styles.gridLink}
                 data-item-row=""

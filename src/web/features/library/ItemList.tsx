@@ -32,6 +32,8 @@ export function ItemList(props: {
   tagHref: (tag: string) => string;
   /** the library search, for the rows' annotation lists */
   what?: string;
+  /** the library view as a query string, kept on item links for previous/next */
+  listQuery: string;
   onSelect: Dispatch<SelectionAction>;
   onAction: (id: ActionId, item: ItemReply) => void;
   /** free plans and visitors: a house ad at list position 3 */
@@ -55,6 +57,7 @@ export function ItemList(props: {
         <ItemGrid
           items={props.items}
           username={props.username}
+          listQuery={props.listQuery}
           bulkMode={bulkMode}
           selectedIds={selection.ids}
           ctx={props.ctx}
@@ -75,6 +78,7 @@ export function ItemList(props: {
                 ctx={props.ctx}
                 tagHref={props.tagHref}
                 what={props.what ?? ''}
+                listQuery={props.listQuery}
                 onToggleSelect={(event) => toggle(item, event)}
                 onAction={props.onAction}
               />

@@ -13,7 +13,6 @@ import { ItemMenu } from './ItemMenu.tsx';
 import styles from './Items.module.css';
 import { NotePreview } from './NotePreview.tsx';
 import { cutLabel } from './text.ts';
-import { useListQuery } from './useListQuery.ts';
 
 export interface ItemRowProps {
   item: ItemReply;
@@ -25,6 +24,8 @@ export interface ItemRowProps {
   tagHref: (tag: string) => string;
   /** the library search: annotations matching it are the ones shown */
   what?: string;
+  /** the library view as a query string, kept on the item's link for previous/next */
+  listQuery: string;
   onToggleSelect: (event: { ctrlKey: boolean; metaKey: boolean; onControl: boolean }) => void;
   onAction: (action: ActionId, item: ItemReply) => void;
 }
@@ -45,7 +46,7 @@ export function itemHref(item: ItemReply, username: string, listQuery = ''): str
 export function ItemRow(props: ItemRowProps) {
   const { item, expanded, bulkMode, selected, ctx } = props;
   const owner = item.canEdit;
-  const href = itemHref(item, props.username, useListQuery());
+  const href = itemHref(item, props.username, props.listQuery);
   const title = item.title || item.url || 'Untitled';
   const tags = splitTName(item.t_name);
   const actions = actionsFor(item, ctx);

@@ -36,7 +36,14 @@ import { Sidebar } from './Sidebar.tsx';
 import { useItemActions } from './useItemActions.ts';
 import { useLibraryView } from './useLibraryView.ts';
 import { useSelection } from './useSelection.ts';
-import { type LibraryView, pageAfterDelete, viewShows, viewToLoadParams, withChange } from './view.ts';
+import {
+  type LibraryView,
+  pageAfterDelete,
+  viewShows,
+  viewToLoadParams,
+  viewToSearch,
+  withChange,
+} from './view.ts';
 
 /** The library (spec part 1 §2): /user/{name} and /user/{name}/{tag}; the URL holds the view. */
 export function LibraryPage() {
@@ -185,6 +192,7 @@ export function LibraryPage() {
               ctx={ctx}
               tagHref={(tag) => patchHref({ what: tagFilterText(tag) })}
               what={view.what}
+              listQuery={viewToSearch(view).toString()}
               onSelect={select}
               onAction={(id, item) => actions.run(id, [item])}
               showAd={showAds}
