@@ -119,17 +119,3 @@ export async function findCopyByUrl(
     .limit(1);
   return row;
 }
-
-/** The owner's bookmark of exactly this URL (add bookmark updates it instead of adding another). */
-export async function findOwnBookmarkId(
-  ex: Executor,
-  userId: number,
-  url: string,
-): Promise<number | undefined> {
-  const [row] = await ex
-    .select({ id: items.id })
-    .from(items)
-    .where(and(eq(items.userId, userId), eq(items.type, 'bookmark'), eq(items.url, url)))
-    .limit(1);
-  return row?.id;
-}

@@ -61,12 +61,18 @@ export class CaptureService {
   /** POST /fetch_meta: any trouble reading the page gives the URL as title and no tags (spec §4). */
   async fetchMeta(userId: number, input: unknown): Promise<FetchMetaReply> {
     const { url } = parse(fetchMetaSchema, input);
-    const existing = await repo.findOwnBookmarkId(this.deps.db, userId, url);
-    const meta = await this.readMeta(userId, url);
-    return existing === undefined ? meta : { ...meta, link_id: existing };
+    const [existing, meta] = await Promise.all([
+      this.deps.items.bookmarkIdFor(userId, url),
+      this.readMeta(url),
+    ]);
+    // the user's own tags the page mentions; none when the page could not be read
+    const tags = meta ? await this.deps.tags.recommended(userId, { title: meta.title, url }) : [];
+    const reply = meta ? { ...meta, tags } : { title: url, description: '', tags };
+    return existing === undefined ? reply : { ...reply, link_id: existing };
   }
 
-  private async readMeta(userId: number, url: string): Promise<FetchMetaReply> {
+  /** The page's title (or the URL) and description, or null when it cannot be read. */
+  private async readMeta(url: string): Promise<{ title: string; description: string } | null> {
     try {
       const page = await this.deps.fetcher.fetch(url, {
         accept: HTML_TYPES,
@@ -74,12 +80,10 @@ export class CaptureService {
         truncate: true,
       });
       const meta = extractMeta(pageText(page), page.url);
-      const title = meta.title || url;
-      const tags = await this.deps.tags.recommended(userId, { title, url });
-      return { title, description: meta.description, tags };
+      return { title: meta.title || url, description: meta.description };
     } catch (err) {
       this.deps.log?.({ err, url }, 'fetch_meta failed');
-      return { title: url, description: '', tags: [] };
+      return null;
     }
   }
 

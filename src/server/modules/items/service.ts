@@ -197,6 +197,11 @@ export class ItemsService {
     return { id: row.id, created: true };
   }
 
+  /** The id of the user's bookmark of exactly this URL, if they have one. */
+  async bookmarkIdFor(userId: number, url: string): Promise<number | undefined> {
+    return (await repo.findBookmarkByUrl(this.deps.db, userId, url))?.id;
+  }
+
   async loadItem(viewer: { id: number } | null, query: unknown): Promise<ItemReply> {
     const { link_id } = parse(loadItemSchema, query);
     const row = await repo.findItem(this.deps.db, link_id);
