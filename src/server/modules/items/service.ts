@@ -392,13 +392,17 @@ export class ItemsService {
     await (await this.deps.tags.prepareRecount(tx, ids))();
   }
 
-  /** Sends the items' current state to the owner's open tabs (other modules call it after their changes). */
-  async publishUpserts(userId: number, ids: number[]) {
-    if (ids.length === 0) return;
+  /**
+   * Sends the items' current state to the owner's open tabs (other modules call it after their
+   * changes), and returns it.
+   */
+  async publishUpserts(userId: number, ids: number[]): Promise<ItemReply[]> {
+    if (ids.length === 0) return [];
     const rows = await repo.findOwnItems(this.deps.db, userId, ids);
     const presented = await this.present(this.deps.db, rows, userId);
     for (const item of presented)
       await this.publish(userId, { cmd: ITEM_CMD.upsert, link_id: item.link_id, item });
+    return presented;
   }
 
   private publish(userId: number, event: ItemEvent) {

@@ -86,11 +86,12 @@ export class UploadsService {
 
   /**
    * Makes the item of a received file: takes one unit of the plan's quota, inserts the item and its
-   * file row, tags it and queues its thumbnails or text, in one transaction. On any failure the
-   * stored file is deleted, so a refused upload leaves nothing behind.
+   * file row, tags it and queues its thumbnails or text, in one transaction. On any failure before
+   * the commit the stored file is deleted, so a refused upload leaves nothing behind.
    */
   async save(viewer: Viewer, callKind: UploadKind | null, received: Received): Promise<ItemReply> {
     const { file } = received;
+    let itemId: number;
     try {
       if (!file) throw new ValidationError(UPLOAD_MSG.missing, 'qqfile');
       const form = parse(uploadFormSchema, received.fields);
@@ -103,7 +104,7 @@ export class UploadsService {
         form.qqfilename || file.partName,
         kind === 'pdf' ? 'Untitled PDF' : 'Untitled image',
       );
-      const itemId = await this.deps.db.transaction(async (tx) => {
+      itemId = await this.deps.db.transaction(async (tx) => {
         if (!(await this.deps.accounts.reserveUsage(tx, viewer.id, kind, quota))) {
           throw new PlanLimitError(LIMIT_MESSAGE[kind], -2);
         }
@@ -135,12 +136,13 @@ export class UploadsService {
         await queueFileJob(this.deps.jobs, tx, viewer.id, id, kind);
         return id;
       });
-      await this.deps.items.publishUpserts(viewer.id, [itemId]);
-      return await this.deps.items.loadItem(viewer, { link_id: itemId });
     } catch (err) {
+      // nothing committed: the stored file belongs to no item
       if (file) await this.deps.blobs.delete(file.key);
       throw err;
     }
+    const [item] = await this.deps.items.publishUpserts(viewer.id, [itemId]);
+    return item!;
   }
 
   /** The file, or one of its thumbnails, when the viewer owns the item or it is public; else 404. */
