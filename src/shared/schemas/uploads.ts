@@ -17,6 +17,8 @@ export const UPLOAD_MSG = {
     'You have reached the limit on your current plan. Please upgrade your account to upload more image files.',
   failed: 'Upload failed.',
   progressError: 'Upload Error',
+  /** an image upload answered code -1000 */
+  imageError: 'Upload error',
 } as const;
 
 /** A file is accepted while its size is below PDF_MAX_BYTES (spec §5: "size below 67108864 bytes"). */

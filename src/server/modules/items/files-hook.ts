@@ -49,9 +49,7 @@ async function noteImagesOnlyIn(tx: Executor, userId: number, ids: number[]): Pr
     .select({ content: items.noteContent })
     .from(items)
     .where(and(eq(items.userId, userId), inArray(items.id, ids), eq(items.type, 'note')));
-  const keys = [
-    ...new Set(notes.flatMap((n) => [...(n.content ?? '').matchAll(NOTE_IMAGE)].map((m) => m[1]!))),
-  ];
+  const keys = [...imagesIn(notes)];
   if (keys.length === 0) return [];
   const others = await tx
     .select({ content: items.noteContent })

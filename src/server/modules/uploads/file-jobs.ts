@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { THUMB_WIDTHS, type UploadKind } from '../../../shared/schemas/uploads.ts';
+import { THUMB_WIDTHS, type ThumbWidth, type UploadKind } from '../../../shared/schemas/uploads.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import { type Job, type JobQueue, PermanentJobError } from '../../platform/jobs.ts';
@@ -8,6 +8,9 @@ import type { ItemsService } from '../items/service.ts';
 import { extractPdfText } from './pdf-text.ts';
 import * as repo from './repo.ts';
 import { makeThumbnails } from './thumbnails.ts';
+
+/** Where a thumbnail is served (routes.ts), kept on the item as its thumbnail_url. */
+const thumbUrl = (itemId: number, width: ThumbWidth) => `/api/files/items/${itemId}/thumb/${width}`;
 
 export const THUMBNAILS_JOB = 'image-thumbnails';
 export const PDF_TEXT_JOB = 'pdf-text';
@@ -69,7 +72,7 @@ export class FileJobs {
         thumbnails,
         width: made.width,
         height: made.height,
-        thumbnailUrl: `/api/files/items/${itemId}/thumb/${THUMB_WIDTHS[0]}`,
+        thumbnailUrl: thumbUrl(itemId, THUMB_WIDTHS[0]),
       });
       // deleted meanwhile: its clean-up did not know these thumbnails
       if (!saved) await this.removeAll(Object.values(thumbnails));

@@ -41,7 +41,6 @@ interface Viewer {
 
 /** Where an item's file and thumbnails are served (modules/uploads/routes.ts). */
 export const fileUrl = (itemId: number) => `/api/files/items/${itemId}/file`;
-export const thumbUrl = (itemId: number, width: ThumbWidth) => `/api/files/items/${itemId}/thumb/${width}`;
 
 const TYPE_MESSAGE: Record<UploadKind, string> = { pdf: UPLOAD_MSG.notPdf, image: UPLOAD_MSG.notImage };
 const LIMIT_MESSAGE: Record<UploadKind, string> = {

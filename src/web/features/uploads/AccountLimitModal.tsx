@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
 import { PLANS } from '../../../shared/plans.ts';
+import { UPLOAD_MSG } from '../../../shared/schemas/uploads.ts';
 import type { UserInfo } from '../../../shared/schemas/user-info.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import type { UploadKind } from './file-list.ts';
-import { UPLOAD_TEXT } from './messages.ts';
 import styles from './Uploads.module.css';
 
 /** The plan's quota and use of PDFs or images, for the dialog's second line. */
@@ -48,7 +48,13 @@ export function AccountLimitModal(props: { kind: UploadKind | null; info: UserIn
         </>
       }
     >
-      <p className={styles.limitText}>{props.kind ? UPLOAD_TEXT.planLimit(props.kind) : ''}</p>
+      <p className={styles.limitText}>
+        {props.kind === 'pdf'
+          ? UPLOAD_MSG.planLimitPdf
+          : props.kind === 'image'
+            ? UPLOAD_MSG.planLimitImage
+            : ''}
+      </p>
       {line ? <p className={styles.limitUsage}>{line}</p> : null}
     </Modal>
   );

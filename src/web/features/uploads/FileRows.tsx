@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
+import { UPLOAD_MSG } from '../../../shared/schemas/uploads.ts';
 import { isRemovable, type UploadEntry } from './file-list.ts';
-import { UPLOAD_TEXT } from './messages.ts';
 import styles from './Uploads.module.css';
 
 export function formatSize(bytes: number): string {
@@ -18,7 +18,7 @@ function barText(entry: UploadEntry): string {
     case 2:
       return 'Uploaded';
     default:
-      return UPLOAD_TEXT.barError;
+      return UPLOAD_MSG.progressError;
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PDF_MAX_BYTES } from '../../../shared/limits.ts';
+import { UPLOAD_MSG } from '../../../shared/schemas/uploads.ts';
 import {
   canUpload,
   type FileFacts,
@@ -12,7 +13,6 @@ import {
   toUpload,
   type UploadEntry,
 } from './file-list.ts';
-import { UPLOAD_TEXT } from './messages.ts';
 
 const pdf = (name: string, size = 1000, lastModified = 1): FileFacts => ({
   name,
@@ -40,7 +40,7 @@ describe('adding files', () => {
 
   it('refuses a file that is not application/pdf with the format error', () => {
     const list = run({ type: 'add', kind: 'pdf', files: [{ ...pdf('notes.txt'), type: 'text/plain' }] });
-    expect(list[0]).toMatchObject({ errorMsg: UPLOAD_TEXT.notPdf, valid: false, uploadStatus: 0 });
+    expect(list[0]).toMatchObject({ errorMsg: UPLOAD_MSG.notPdf, valid: false, uploadStatus: 0 });
     expect(canUpload(list)).toBe(false);
   });
 
@@ -51,7 +51,7 @@ describe('adding files', () => {
       files: [pdf('under.pdf', PDF_MAX_BYTES - 1), pdf('at.pdf', PDF_MAX_BYTES)],
     });
     expect(byName(list, 'under.pdf').valid).toBe(true);
-    expect(byName(list, 'at.pdf')).toMatchObject({ valid: false, errorMsg: UPLOAD_TEXT.tooBig });
+    expect(byName(list, 'at.pdf')).toMatchObject({ valid: false, errorMsg: UPLOAD_MSG.tooLarge });
   });
 
   it('silently ignores duplicates by modified time, size and name, within and across adds', () => {
@@ -115,12 +115,12 @@ describe('statuses', () => {
 
   it('records failures and limit reached with their messages', () => {
     let list = fileListReducer(start, { type: 'start', hash: a });
-    list = fileListReducer(list, { type: 'failed', hash: a, message: UPLOAD_TEXT.network });
+    list = fileListReducer(list, { type: 'failed', hash: a, message: UPLOAD_MSG.failed });
     list = fileListReducer(list, { type: 'start', hash: b });
-    list = fileListReducer(list, { type: 'limit', hash: b, message: UPLOAD_TEXT.pdfLimit });
+    list = fileListReducer(list, { type: 'limit', hash: b, message: UPLOAD_MSG.pdfLimit });
     expect(list.map((e) => [e.uploadStatus, e.errorMsg])).toEqual([
-      [-1, UPLOAD_TEXT.network],
-      [-2, UPLOAD_TEXT.pdfLimit],
+      [-1, UPLOAD_MSG.failed],
+      [-2, UPLOAD_MSG.pdfLimit],
       [0, ''],
     ]);
     expect(hasFailures(list)).toBe(true);
@@ -188,8 +188,8 @@ describe('Retry failed', () => {
       list = fileListReducer(list, { type: 'start', hash: hash(name) });
     list = fileListReducer(list, { type: 'progress', hash: hash('busy.pdf'), progress: 30 });
     list = fileListReducer(list, { type: 'done', hash: hash('done.pdf') });
-    list = fileListReducer(list, { type: 'failed', hash: hash('failed.pdf'), message: UPLOAD_TEXT.network });
-    list = fileListReducer(list, { type: 'limit', hash: hash('limit.pdf'), message: UPLOAD_TEXT.pdfLimit });
+    list = fileListReducer(list, { type: 'failed', hash: hash('failed.pdf'), message: UPLOAD_MSG.failed });
+    list = fileListReducer(list, { type: 'limit', hash: hash('limit.pdf'), message: UPLOAD_MSG.pdfLimit });
 
     list = fileListReducer(list, { type: 'retryFailed' });
     expect(list.map((e) => [e.file.name, e.uploadStatus, e.progress, e.errorMsg])).toEqual([
@@ -197,7 +197,7 @@ describe('Retry failed', () => {
       ['busy.pdf', 1, 30, ''],
       ['failed.pdf', 0, 0, ''],
       ['limit.pdf', 0, 0, ''],
-      ['bad.txt', 0, 0, UPLOAD_TEXT.notPdf],
+      ['bad.txt', 0, 0, UPLOAD_MSG.notPdf],
     ]);
     expect(toUpload(list).map((e) => e.file.name)).toEqual(['failed.pdf', 'limit.pdf']);
     expect(hasFailures(list)).toBe(false);

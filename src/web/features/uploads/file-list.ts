@@ -1,5 +1,5 @@
 import { PDF_MAX_BYTES } from '../../../shared/limits.ts';
-import { UPLOAD_TEXT } from './messages.ts';
+import { UPLOAD_MSG } from '../../../shared/schemas/uploads.ts';
 
 /**
  * The upload modal's list of files (spec part 1 §3 Upload file entry, §4 upload status, §5 checks) as
@@ -71,8 +71,8 @@ export function isImageFile(file: FileFacts): boolean {
  */
 export function checkFile(file: FileFacts, kind: UploadKind): string | null {
   if (kind === 'image') return isImageFile(file) ? '' : null;
-  if (file.type !== 'application/pdf') return UPLOAD_TEXT.notPdf;
-  if (file.size >= PDF_MAX_BYTES) return UPLOAD_TEXT.tooBig;
+  if (file.type !== 'application/pdf') return UPLOAD_MSG.notPdf;
+  if (file.size >= PDF_MAX_BYTES) return UPLOAD_MSG.tooLarge;
   return '';
 }
 
@@ -155,8 +155,4 @@ export function canUpload(entries: UploadEntry<FileFacts>[]): boolean {
 
 export function hasFailures(entries: UploadEntry<FileFacts>[]): boolean {
   return entries.some((e) => e.uploadStatus === -1 || e.uploadStatus === -2);
-}
-
-export function isUploading(entries: UploadEntry<FileFacts>[]): boolean {
-  return entries.some((e) => e.uploadStatus === 1);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { UPLOAD_TEXT } from './messages.ts';
+import { UPLOAD_MSG } from '../../../shared/schemas/uploads.ts';
 import { readUploadReply, uploadForm } from './upload-request.ts';
 
 const item = { link_id: 7, type_name: 'pdf' } as ItemReply;
@@ -13,25 +13,25 @@ describe('readUploadReply', () => {
   it('reads code -2 as the limit, with the PDF and the image wording', () => {
     expect(readUploadReply('pdf', 402, { code: -2, message: 'x' })).toEqual({
       kind: 'limit',
-      message: UPLOAD_TEXT.pdfLimit,
+      message: UPLOAD_MSG.pdfLimit,
     });
     expect(readUploadReply('image', 200, { code: -2 })).toEqual({
       kind: 'limit',
-      message: UPLOAD_TEXT.imageLimit,
+      message: UPLOAD_MSG.imageLimit,
     });
   });
 
   it('reads no answer as a network failure', () => {
-    expect(readUploadReply('pdf', 0, null)).toEqual({ kind: 'failed', message: UPLOAD_TEXT.network });
+    expect(readUploadReply('pdf', 0, null)).toEqual({ kind: 'failed', message: UPLOAD_MSG.failed });
   });
 
   it("reads an image's code -1000 as 'Upload error' and a reply without items as a failure", () => {
     expect(readUploadReply('image', 200, { code: -1000 })).toEqual({
       kind: 'failed',
-      message: UPLOAD_TEXT.imageError,
+      message: UPLOAD_MSG.imageError,
     });
     expect(readUploadReply('image', 200, { items: [] }).kind).toBe('failed');
-    expect(readUploadReply('pdf', 500, '<html>')).toEqual({ kind: 'failed', message: UPLOAD_TEXT.network });
+    expect(readUploadReply('pdf', 500, '<html>')).toEqual({ kind: 'failed', message: UPLOAD_MSG.failed });
   });
 
   it("shows the server's own message for a refused file", () => {

@@ -1,6 +1,6 @@
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { UPLOAD_MSG } from '../../../shared/schemas/uploads.ts';
 import { imageUploadName, type UploadKind } from './file-list.ts';
-import { UPLOAD_TEXT } from './messages.ts';
 
 /** What the batch sends with every file (spec part 1 §3 File upload form). */
 export interface UploadFields {
@@ -37,16 +37,16 @@ interface ReplyBody {
  * the server's own message when it gives one.
  */
 export function readUploadReply(kind: UploadKind, status: number, body: unknown): UploadOutcome {
-  if (status === 0) return { kind: 'failed', message: UPLOAD_TEXT.network };
+  if (status === 0) return { kind: 'failed', message: UPLOAD_MSG.failed };
   const reply = (body && typeof body === 'object' ? body : {}) as ReplyBody;
   if (reply.code === -2) {
-    return { kind: 'limit', message: kind === 'pdf' ? UPLOAD_TEXT.pdfLimit : UPLOAD_TEXT.imageLimit };
+    return { kind: 'limit', message: kind === 'pdf' ? UPLOAD_MSG.pdfLimit : UPLOAD_MSG.imageLimit };
   }
-  if (kind === 'image' && reply.code === -1000) return { kind: 'failed', message: UPLOAD_TEXT.imageError };
+  if (kind === 'image' && reply.code === -1000) return { kind: 'failed', message: UPLOAD_MSG.imageError };
   if (status >= 200 && status < 300 && Array.isArray(reply.items) && reply.items.length > 0) {
     return { kind: 'done', items: reply.items };
   }
-  return { kind: 'failed', message: reply.message || UPLOAD_TEXT.network };
+  return { kind: 'failed', message: reply.message || UPLOAD_MSG.failed };
 }
 
 /** The multipart form: fields first, so a streaming server reads them before the file's bytes. */
