@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { signUp, uniqueName } from './seed.ts';
+import { SEEDED, signIn, signUp, uniqueName } from './seed.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'test', 'fixtures', 'uploads');
 const fixture = (name: string) => path.join(FIXTURES, name);
@@ -235,4 +235,25 @@ test('uploading images, the grid, the preview modal and the image view', async (
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   await expect(page.getByRole('img', { name: 'orange-tall_1.jpg' })).toHaveAttribute('data-rotation', '270');
+});
+
+test('at the PDF quota Add > PDF says Account Limit Reached; past the image quota Add > Image says Over quota', async ({
+  page,
+}) => {
+  await signIn(page, SEEDED.quota.name, SEEDED.quota.password);
+  await page.waitForURL(`/user/${SEEDED.quota.name}`);
+
+  await openAdd(page, 'PDF');
+  const limit = page.getByRole('dialog', { name: 'Account Limit Reached' });
+  await expect(limit).toContainText(
+    'You have reached the limit on your current plan. Please upgrade your account to upload more PDF files.',
+  );
+  await expect(limit.getByRole('button', { name: 'Go upgrade' })).toBeVisible();
+  await limit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog', { name: 'Upload PDF' })).toBeHidden();
+
+  await openAdd(page, 'Image');
+  const over = page.getByRole('dialog', { name: 'Over quota' });
+  await expect(over).toContainText('Your Image number is over quota');
+  await expect(over.getByRole('link', { name: 'Upgrade Now!' })).toBeVisible();
 });

@@ -1,13 +1,15 @@
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { isSignedIn } from '../../../shared/schemas/user-info.ts';
 import { useUserInfo } from '../../api/user-info.ts';
+import { OverQuotaModal } from '../annotations/OverQuotaModal.tsx';
 import { AccountLimitModal } from './AccountLimitModal.tsx';
 import type { UploadKind } from './file-list.ts';
 import { UploadModal } from './UploadModal.tsx';
+import { uploadGate } from './upload-gate.ts';
 
 /**
- * Add > PDF / Image: the upload modal, or Account Limit Reached when the user info says the plan
- * allows no more of that kind (permissions.pdf / permissions.image absent or false). Both upload
+ * Add > PDF / Image: the upload modal, or the dialog uploadGate names (Over quota, Account Limit
+ * Reached) from the user info's permissions. Both upload
  * modals stay mounted so a batch keeps going (and its list stays) while the modal is closed.
  */
 export function AddUpload(props: {
@@ -17,9 +19,9 @@ export function AddUpload(props: {
 }) {
   const { data: info } = useUserInfo();
   if (!isSignedIn(info)) return null;
-  const allowed = (kind: UploadKind) => Boolean(info.permissions?.[kind]);
-  const open = (kind: UploadKind) => props.kind === kind && allowed(kind);
-  const blocked = props.kind !== null && !allowed(props.kind) ? props.kind : null;
+  const gate = props.kind ? uploadGate(info.permissions, props.kind) : null;
+  const open = (kind: UploadKind) => props.kind === kind && gate === 'upload';
+  const only = (wanted: typeof gate) => (gate === wanted ? props.kind : null);
   return (
     <>
       {(['pdf', 'image'] as const).map((kind) => (
@@ -31,7 +33,8 @@ export function AddUpload(props: {
           onAdded={props.onAdded}
         />
       ))}
-      <AccountLimitModal kind={blocked} info={info} onClose={props.onClose} />
+      <AccountLimitModal kind={only('limitReached')} info={info} onClose={props.onClose} />
+      <OverQuotaModal kind={only('overQuota')} onClose={props.onClose} />
     </>
   );
 }
