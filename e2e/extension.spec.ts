@@ -27,7 +27,7 @@ test.describe('on desktop Chrome', () => {
     const name = uniqueName('bml');
     await signUp(page, name);
     const saved = 'https://example.org/articles/bookmarklet';
-    await page.goto(`/user/${name}?add=${encodeURIComponent(saved)}&title=Example`);
+    await page.goto(`/user/${name}?add=${encodeURIComponent(saved)}`);
     const dialog = page.getByRole('dialog', { name: 'Add bookmark' });
     await expect(dialog.getByLabel('URL')).toHaveValue(saved);
     await expect(page).toHaveURL(new RegExp(`/user/${name}$`));

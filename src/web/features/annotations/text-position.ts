@@ -74,33 +74,6 @@ export function rangeOffsets(root: Node, range: BoundaryRange, index = indexText
   return end > start ? { start, end } : null;
 }
 
-/** The text node and offset in it where a text offset falls; `leaning` picks a side at node edges. */
-function locate(index: TextIndex, offset: number, leaning: 'forward' | 'backward') {
-  const entry =
-    leaning === 'forward'
-      ? (index.nodes.find((e) => offset < e.end) ?? index.nodes.at(-1))
-      : (index.nodes.find((e) => offset <= e.end && offset > e.start) ?? index.nodes[0]);
-  if (!entry) return null;
-  return { node: entry.node, offset: Math.max(0, Math.min(offset - entry.start, entry.end - entry.start)) };
-}
-
-/** A DOM Range over text offsets of the root (for scrolling to and measuring a highlight). */
-export function offsetsToRange(
-  root: Node,
-  start: number,
-  end: number,
-  index = indexText(root),
-): Range | null {
-  const from = locate(index, start, 'forward');
-  const to = locate(index, end, 'backward');
-  const doc = root.ownerDocument;
-  if (!from || !to || !doc) return null;
-  const range = doc.createRange();
-  range.setStart(from.node, from.offset);
-  range.setEnd(to.node, to.offset);
-  return range;
-}
-
 /** Containers where a stray inline element would break the structure (a mark inside a <tr>). */
 const STRUCTURAL = new Set([
   'TABLE',

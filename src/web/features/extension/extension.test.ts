@@ -33,11 +33,10 @@ describe('isDesktopChrome', () => {
 });
 
 describe('bookmarkletHref', () => {
-  it("opens the user's add form with the tab's address and title, encoded", () => {
+  it("opens the user's add form with the tab's address, encoded", () => {
     const href = bookmarkletHref('https://folio.example', 'ann b');
     expect(href.startsWith('javascript:')).toBe(true);
     expect(href).toContain('"https://folio.example/user/ann%20b?add="');
     expect(href).toContain('encodeURIComponent(location.href)');
-    expect(href).toContain("'&title='+encodeURIComponent(document.title)");
   });
 });

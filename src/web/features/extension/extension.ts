@@ -24,9 +24,10 @@ export function hasExtension(root: HTMLElement): boolean {
 
 /**
  * Until the extension is published, the bar offers its one-click equivalent: a bookmarklet that
- * opens the add-bookmark form of the user's library with the current tab's address and title.
+ * opens the add-bookmark form of the user's library with the current tab's address (the form reads
+ * the title and description from the page itself).
  */
 export function bookmarkletHref(origin: string, username: string): string {
   const target = `${origin}/user/${encodeURIComponent(username)}?add=`;
-  return `javascript:(()=>{window.open(${JSON.stringify(target)}+encodeURIComponent(location.href)+'&title='+encodeURIComponent(document.title),'_blank','noopener')})()`;
+  return `javascript:(()=>{window.open(${JSON.stringify(target)}+encodeURIComponent(location.href),'_blank','noopener')})()`;
 }

@@ -40,7 +40,7 @@ export function EmptyState(props: {
   );
 }
 
-export function LoadError(props: { message: string; premiumOnly: boolean; onRetry: () => void }) {
+export function LoadError(props: { premiumOnly: boolean; onRetry: () => void }) {
   return (
     <div className={styles.empty} role="alert">
       <TriangleAlert size={28} aria-hidden="true" />

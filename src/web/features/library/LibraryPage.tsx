@@ -75,7 +75,6 @@ export function LibraryPage() {
     setPageToAdd(page);
     setAdding('bookmark');
     params.delete('add');
-    params.delete('title');
     navigate({ search: params.toString() }, { replace: true });
   }, [location.search, isOwner, navigate]);
   const createNote = useCreateNote();
@@ -162,11 +161,7 @@ export function LibraryPage() {
             />
           ) : null}
           {error ? (
-            <LoadError
-              message={error.message}
-              premiumOnly={error.status === 402}
-              onRetry={() => list.refetch()}
-            />
+            <LoadError premiumOnly={error.status === 402} onRetry={() => list.refetch()} />
           ) : list.isPending ? (
             <div className={styles.skeletons} role="status" aria-label="Loading">
               {[0, 1, 2, 3, 4].map((n) => (
