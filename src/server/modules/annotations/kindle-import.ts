@@ -159,20 +159,24 @@ export function planClippings(clippings: KindleClipping[]): {
 } {
   const standalone: KindleClipping[] = [];
   const attached: PlannedNote[] = [];
+  // the highlights' positions in the file by where they end: one pass, not one per note
+  const highlightsEndingAt = new Map<string, number[]>();
+  clippings.forEach((h, i) => {
+    if (h.kind !== 'highlight' || h.location === '') return;
+    const end = locationEnd(h.location);
+    highlightsEndingAt.set(end, [...(highlightsEndingAt.get(end) ?? []), i]);
+  });
   clippings.forEach((c, index) => {
     if (c.kind === 'highlight' || c.location === '') {
       standalone.push(c);
       return;
     }
-    let best: { h: KindleClipping; distance: number } | undefined;
-    clippings.forEach((h, i) => {
-      if (h.kind !== 'highlight' || h.location === '' || locationEnd(h.location) !== locationEnd(c.location))
-        return;
-      const distance = Math.abs(i - index);
-      if (!best || distance < best.distance) best = { h, distance };
-    });
-    if (best) attached.push({ note: c, highlight: best.h });
-    else standalone.push(c);
+    let best: number | undefined;
+    for (const i of highlightsEndingAt.get(locationEnd(c.location)) ?? []) {
+      if (best === undefined || Math.abs(i - index) < Math.abs(best - index)) best = i;
+    }
+    if (best === undefined) standalone.push(c);
+    else attached.push({ note: c, highlight: clippings[best]! });
   });
   return { standalone, attached };
 }
