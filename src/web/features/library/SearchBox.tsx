@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { applySuggestion, suggestionPrefix } from '../../../shared/search-query.ts';
 import { fetchTagSuggestions } from '../../api/tags.ts';
+import { fulltextOption } from './related-searches.ts';
 import { SuggestInput } from './SuggestInput.tsx';
 
 /**
@@ -17,10 +18,12 @@ export function SearchBox(props: {
   const [text, setText] = useState(what);
   useEffect(() => setText(what), [what]);
 
-  const extra = (value: string) =>
-    premium && !snapshot && value.trim()
-      ? [{ label: `Fulltext: ${value.trim()}`, onPick: () => onSearch(value.trim(), true) }]
-      : [];
+  const extra = (value: string) => {
+    const fulltext = fulltextOption(value, premium, snapshot);
+    return fulltext === null
+      ? []
+      : [{ label: `Fulltext: ${fulltext}`, onPick: () => onSearch(fulltext, true) }];
+  };
 
   return (
     <SuggestInput
