@@ -62,9 +62,29 @@ export async function setStatus(
     .where(and(eq(items.id, itemId), eq(items.userId, userId)));
 }
 
-export async function findPage(ex: Executor, itemId: number): Promise<PageRow | undefined> {
-  const [row] = await ex.select().from(itemPages).where(eq(itemPages.itemId, itemId)).limit(1);
+/** The stored copy as it is shown; its plain text (up to a megabyte) stays in the database. */
+export async function findPage(ex: Executor, itemId: number) {
+  const [row] = await ex
+    .select({
+      sourceUrl: itemPages.sourceUrl,
+      title: itemPages.title,
+      html: itemPages.html,
+      capturedAt: itemPages.capturedAt,
+    })
+    .from(itemPages)
+    .where(eq(itemPages.itemId, itemId))
+    .limit(1);
   return row;
+}
+
+/** The lead image of the item's last copy, which a new capture may replace as its thumbnail. */
+export async function findLeadImage(ex: Executor, itemId: number): Promise<string | null> {
+  const [row] = await ex
+    .select({ leadImageUrl: itemPages.leadImageUrl })
+    .from(itemPages)
+    .where(eq(itemPages.itemId, itemId))
+    .limit(1);
+  return row?.leadImageUrl ?? null;
 }
 
 export async function savePage(ex: Executor, page: PageRow): Promise<void> {

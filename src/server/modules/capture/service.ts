@@ -131,7 +131,7 @@ export class CaptureService {
         await repo.setStatus(tx, userId, itemId, 'quota', null);
         return 'quota';
       }
-      const previous = await repo.findPage(tx, itemId);
+      const previousLeadImage = await repo.findLeadImage(tx, itemId);
       await repo.savePage(tx, {
         itemId,
         userId,
@@ -146,7 +146,7 @@ export class CaptureService {
       // The title is filled only where the user left the URL (or nothing) as the title.
       const untitled = !current.title.trim() || current.title === current.url;
       // A thumbnail set by an earlier capture follows the page; anything else is the user's.
-      const ownThumbnail = !current.thumbnailUrl || current.thumbnailUrl === previous?.leadImageUrl;
+      const ownThumbnail = !current.thumbnailUrl || current.thumbnailUrl === previousLeadImage;
       await repo.markCaptured(tx, userId, itemId, {
         capturedAt: now,
         text: article.text,
