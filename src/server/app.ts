@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MSG } from '../shared/messages.ts';
 import { isPageRoute } from '../shared/pages.ts';
-import type { Config } from './config.ts';
+import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
@@ -69,7 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = database.db;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
 
   trackRoutes(app);

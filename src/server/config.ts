@@ -26,7 +26,14 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
-  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(\d|true|false|[\w.:/]+(,[\w.:/]+)*)$/,
+      'must be the number of proxies in front (0-9), true/false, or their addresses (comma-separated)',
+    )
+    .default('0'),
+  RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(100_000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FETCH_ALLOW_PRIVATE: z.enum(['0', '1', 'true', 'false']).default('0'),
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
@@ -49,8 +56,14 @@ export interface Config {
   sessionAbsoluteMs: number;
   /** true when PUBLIC_URL is https: Secure cookies with the __Host- prefix */
   secureCookies: boolean;
-  /** behind a load balancer: take the client IP from X-Forwarded-For */
-  trustProxy: boolean;
+  /**
+   * the proxies in front that append to X-Forwarded-For, as a count or their addresses: the client
+   * address is the one the outermost of them saw, so addresses a client writes into the header
+   * itself are ignored
+   */
+  trustProxy: number | string;
+  /** multiplies every request rate limit of shared/limits.ts (suites that sign up many users raise it) */
+  rateLimitFactor: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** let the page fetcher reach loopback and private networks (tests only; metadata stays refused) */
   fetchAllowPrivate: boolean;
@@ -88,7 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
-    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    trustProxy: proxySetting(e.TRUST_PROXY),
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
     logLevel: e.LOG_LEVEL,
     fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE === '1' || e.FETCH_ALLOW_PRIVATE === 'true',
     fetchTimeoutMs: e.FETCH_TIMEOUT_MS,
@@ -96,6 +110,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsPollMs: e.JOBS_POLL_MS,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
   };
+}
+
+function proxySetting(value: string): number | string {
+  if (value === 'true') return 1;
+  if (value === 'false') return 0;
+  return /^\d$/.test(value) ? Number(value) : value;
+}
+
+/**
+ * Fastify's form of `trustProxy`: a count trusts that many hops nearest the server (Fastify itself
+ * no longer takes a count), addresses are trusted by address.
+ */
+export function fastifyTrustProxy(tp: number | string): string | ((address: string, hop: number) => boolean) {
+  return typeof tp === 'string' ? tp : (_address, hop) => hop < tp;
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -6,6 +6,7 @@ export const MSG = {
   emailUsed: 'The email address has been used.',
   usernameUsed: 'The username has been used.',
   signInFailed: 'Incorrect username, email or password.',
+  signUpWhileSignedIn: 'You are already signed in. Sign out first to create another account.',
   signInThrottled: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   notSignedIn: 'Please sign in first.',
   crossOrigin: 'This request came from another site and was refused.',

@@ -60,9 +60,20 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );
 
-/** Failed sign-in counters per key (ip:…, acct:…, acct-ip:…) in fixed windows; shared by all instances. */
+/**
+ * Failed sign-in counters (acct:…, dev:…, ip:…; see platform/auth/throttle.ts): each failure past
+ * the free ones pushes `blocked_until` further out. Shared by all instances.
+ */
 export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+});
+
+/** Request counts of the rate limits in fixed windows (platform/rate-limit), shared by all instances. */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });

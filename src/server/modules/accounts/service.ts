@@ -3,8 +3,10 @@ import { isPlanId, type PlanId, type PlanUnit } from '../../../shared/plans.ts';
 import { type SignInInput, type SignUpInput, signUpSchema } from '../../../shared/schemas/auth.ts';
 import type { LoadUserInfoReply } from '../../../shared/schemas/user-info.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import type { Device } from '../../platform/auth/device.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
-import { type SignInThrottle, throttleKeys } from '../../platform/auth/throttle.ts';
+import type { SignInThrottle } from '../../platform/auth/throttle.ts';
+import { addressKey } from '../../platform/client-address.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, parse, RateLimitedError, ValidationError } from '../../platform/errors.ts';
 import * as repo from './repo.ts';
@@ -24,12 +26,16 @@ function isUniqueViolation(err: unknown): boolean {
 export class AccountsService {
   constructor(private readonly deps: AccountsDeps) {}
 
+  /**
+   * The password is hashed before the names are looked up, so a taken name or e-mail answers in the
+   * time a new account takes (docs/decisions.md, 'Sign-up').
+   */
   async signUp(input: SignUpInput): Promise<repo.UserRow> {
     const { name, email, password } = parse(signUpSchema, input);
+    const passwordHash = await hashPassword(password);
     const taken = await repo.existingNameOrEmail(this.deps.db, name, email);
     if (taken.name) throw new ValidationError(MSG.usernameUsed, 'name');
     if (taken.email) throw new ValidationError(MSG.emailUsed, 'email');
-    const passwordHash = await hashPassword(password);
     try {
       return await repo.insertUser(this.deps.db, { name, email, passwordHash });
     } catch (err) {
@@ -41,18 +47,27 @@ export class AccountsService {
     }
   }
 
-  /** One answer for an unknown user and a wrong password; throttled per account+IP, IP and account. */
-  async signIn(input: SignInInput, ip: string): Promise<repo.UserRow> {
-    const keys = throttleKeys(input.name_or_email, ip);
-    const wait = await this.deps.throttle.blockedFor(keys);
-    if (wait > 0) throw new RateLimitedError(MSG.signInThrottled, wait);
+  /**
+   * One answer for an unknown user and a wrong password. Counted per account (name and e-mail of
+   * one user are one key; an unknown name is a key of its own), or per device when this browser
+   * signed in to the account before, and per address (platform/auth/throttle.ts).
+   */
+  async signIn(input: SignInInput, from: { ip: string; device: Device | null }): Promise<repo.UserRow> {
     const user = await repo.findUserByNameOrEmail(this.deps.db, input.name_or_email);
+    const knownDevice = user && from.device?.userId === user.id ? from.device : null;
+    const claim = await this.deps.throttle.claim([
+      { kind: 'address', key: `ip:${addressKey(from.ip)}` },
+      knownDevice
+        ? { kind: 'device', key: `dev:${knownDevice.nonce}` }
+        : {
+            kind: 'account',
+            key: user ? `acct:${user.id}` : `acct?:${input.name_or_email.trim().toLowerCase()}`,
+          },
+    ]);
+    if ('waitSeconds' in claim) throw new RateLimitedError(MSG.signInThrottled, claim.waitSeconds);
     const ok = await verifyPassword(user?.passwordHash, input.password);
-    if (!user || !ok) {
-      await this.deps.throttle.recordFailure(keys);
-      throw new ValidationError(MSG.signInFailed);
-    }
-    await this.deps.throttle.recordSuccess(keys);
+    if (!user || !ok) throw new ValidationError(MSG.signInFailed);
+    await this.deps.throttle.succeeded(claim);
     return user;
   }
 

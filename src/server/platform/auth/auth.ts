@@ -1,18 +1,21 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { UnauthorizedError } from '../errors.ts';
+import { DeviceCookies } from './device.ts';
 import type { SessionStore, SessionUser } from './sessions.ts';
 
 /** Reads the session cookie, memoised per request; writes and clears it. */
 export class Auth {
   private readonly resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
   readonly cookieName: string;
+  readonly devices: DeviceCookies;
 
   constructor(
     readonly sessions: SessionStore,
-    private readonly config: Pick<Config, 'secureCookies' | 'sessionAbsoluteMs'>,
+    private readonly config: Pick<Config, 'secureCookies' | 'sessionAbsoluteMs' | 'sessionSecret'>,
   ) {
     this.cookieName = config.secureCookies ? '__Host-folio_session' : 'folio_session';
+    this.devices = new DeviceCookies(config.sessionSecret, config.secureCookies);
   }
 
   currentUser(request: FastifyRequest): Promise<SessionUser | null> {

@@ -6,14 +6,21 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Non-browser clients without an Origin header send this instead; browsers cannot send it cross-site without CORS. */
 export const CSRF_HEADER = 'x-folio-csrf';
 
+export const PUBLIC_URL_WARNING =
+  'PUBLIC_URL is not set: cross-site requests are checked against the Host header of each request. Set PUBLIC_URL to the address users reach.';
+
 /** The origin the app is served from: PUBLIC_URL when set, else the request's own scheme and host. */
 export function ownOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
   if (publicUrl) return new URL(publicUrl).origin;
   return `${request.protocol}://${request.host}`;
 }
 
-/** Refuses unsafe methods that come from another origin (403). */
+/**
+ * Refuses unsafe methods that come from another origin (403). Without PUBLIC_URL the app's own
+ * origin is taken from the Host header, which only holds while a proxy in front passes the real one.
+ */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string | undefined) {
+  if (!publicUrl) app.log.warn(PUBLIC_URL_WARNING);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
