@@ -46,6 +46,8 @@ export default defineConfig({
       // journeys save pages from a test site on 127.0.0.1 and wait for their capture
       FETCH_ALLOW_PRIVATE: '1',
       JOBS_POLL_MS: '200',
+      // every journey signs up from 127.0.0.1
+      RATE_LIMIT_FACTOR: '1000',
       ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
     },
   },

@@ -39,6 +39,7 @@ import { type EventBus, InProcessEventBus } from './platform/event-bus.ts';
 import { Fetcher } from './platform/fetcher.ts';
 import { JobQueue } from './platform/jobs.ts';
 import type { Mailer } from './platform/mailer.ts';
+import { type NotFoundLimit, registerRateLimits } from './platform/rate-limit/rate-limit.ts';
 
 export interface AppDeps {
   config: Config;
@@ -97,6 +98,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     absoluteMs: config.sessionAbsoluteMs,
   });
   const auth = new Auth(sessions, config);
+  // before the routes: the limits attach to routes as they are added
+  const notFoundLimit = await registerRateLimits(app, {
+    auth,
+    database,
+    clock,
+    factor: config.rateLimitFactor,
+  });
   const accounts = new AccountsService({ db, clock, throttle: new SignInThrottle(db, clock) });
   const bus = deps.bus ?? new InProcessEventBus();
   const tags = new TagsService({ db, clock, accounts });
@@ -149,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDocsRoutes(app);
   app.get('/api/health', async () => ({ ok: true, db: database.kind }));
 
-  await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR);
+  await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR, notFoundLimit);
   return app;
 }
 
@@ -157,7 +165,7 @@ const API_PREFIX =
   /^\/(api|interact_api|ditem_mana2|annotation_mana|tag_mana2|item|outliner|group_mana|common)\//;
 
 /** Serves the built React app: files by exact path, index.html for page routes, a 404 page otherwise. */
-async function registerWebApp(app: FastifyInstance, webDir: string) {
+async function registerWebApp(app: FastifyInstance, webDir: string, notFoundLimit: NotFoundLimit) {
   const indexFile = path.join(webDir, 'index.html');
   const hasWeb = existsSync(indexFile);
   if (hasWeb) {
@@ -177,11 +185,13 @@ async function registerWebApp(app: FastifyInstance, webDir: string) {
     ? readFileSync(indexFile, 'utf8')
     : '<!doctype html><title>Folio</title><p>The web app is not built: run npm run build:web.</p>';
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     const wantsPage = request.method === 'GET' && !API_PREFIX.test(pathname);
+    const found = wantsPage && isPageRoute(pathname);
+    if (!found) await notFoundLimit(request);
     if (!wantsPage) return reply.status(404).send({ code: -1, message: MSG.notFound });
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    return reply.status(isPageRoute(pathname) ? 200 : 404).send(indexHtml);
+    return reply.status(found ? 200 : 404).send(indexHtml);
   });
 }

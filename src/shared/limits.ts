@@ -44,3 +44,21 @@ export const NOTE_EXCERPT_LIST = 100;
 export const NOTE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** stored note HTML, in characters */
 export const NOTE_CONTENT_MAX = 1_000_000;
+
+/**
+ * Request rate limits (per signed-in user, else per address) in a fixed window; a 429 answers the
+ * rest. RATE_LIMIT_FACTOR multiplies every `max` (test suites that sign up hundreds of users raise it).
+ */
+export const RATE_LIMITS = {
+  /** /common/contact sends a mail to support */
+  feedback: { max: 10, windowMs: 60 * 60_000 },
+  /** /fetch_meta fetches a page on request */
+  fetchMeta: { max: 60, windowMs: 60_000 },
+  /** sign-up from one address */
+  signUp: { max: 10, windowMs: 60 * 60_000 },
+  /** every file intake (bookmark files, PDFs, images, note pictures, Kindle imports) together */
+  upload: { max: 120, windowMs: 60 * 60_000 },
+  /** answers of the not-found handler (404s): caps probing for paths */
+  notFound: { max: 120, windowMs: 60_000 },
+} as const;
+export type RateLimitBucket = keyof typeof RATE_LIMITS;

@@ -8,6 +8,7 @@ export const MSG = {
   signInFailed: 'Incorrect username, email or password.',
   signUpWhileSignedIn: 'You are already signed in. Sign out first to create another account.',
   signInThrottled: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   notSignedIn: 'Please sign in first.',
   crossOrigin: 'This request came from another site and was refused.',
   internal: 'There are some errors, please try later.',
