@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, fastifyTrustProxy, loadConfig } from './config.ts';
 
 const dir = () => mkdtempSync(path.join(tmpdir(), 'folio-config-'));
 
@@ -52,6 +52,8 @@ describe('config', () => {
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ FETCH_ALLOW_PRIVATE: 'yes please' }, 'FETCH_ALLOW_PRIVATE'],
     [{ FETCH_TIMEOUT_MS: '0' }, 'FETCH_TIMEOUT_MS'],
+    [{ TRUST_PROXY: 'all of them' }, 'TRUST_PROXY'],
+    [{ RATE_LIMIT_FACTOR: '0' }, 'RATE_LIMIT_FACTOR'],
   ])('stops with one line naming the variable for %j', (env, name) => {
     let error: unknown;
     try {
@@ -69,5 +71,15 @@ describe('config', () => {
       secureCookies: true,
       publicUrl: 'https://folio.example',
     });
+  });
+
+  it('reads TRUST_PROXY as a count of proxies or their addresses', () => {
+    const tp = (TRUST_PROXY?: string) => loadConfig({ DATA_DIR: dir(), TRUST_PROXY }).trustProxy;
+    expect([tp(), tp('0'), tp('false'), tp('1'), tp('true'), tp('2')]).toEqual([0, 0, 0, 1, 1, 2]);
+    expect(tp('10.0.0.0/8,loopback')).toBe('10.0.0.0/8,loopback');
+    // a count trusts the hops nearest the server: with one proxy, the address it appended is the client
+    const trust = fastifyTrustProxy(1) as (address: string, hop: number) => boolean;
+    expect([trust('10.0.0.1', 0), trust('6.6.6.6', 1)]).toEqual([true, false]);
+    expect(fastifyTrustProxy('loopback')).toBe('loopback');
   });
 });
