@@ -1,3 +1,5 @@
+// first: configures zod before any shared schema module builds its schemas
+import './zod-config.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

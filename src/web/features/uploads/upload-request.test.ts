@@ -1,41 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { UPLOAD_MSG } from '../../../shared/schemas/uploads.ts';
+import { ApiError, GENERIC_FAILURE } from '../../api/client.ts';
 import { readUploadReply, uploadForm } from './upload-request.ts';
 
 const item = { link_id: 7, type_name: 'pdf' } as ItemReply;
 
 describe('readUploadReply', () => {
   it('takes the items of a successful reply', () => {
-    expect(readUploadReply('pdf', 200, { items: [item] })).toEqual({ kind: 'done', items: [item] });
+    expect(readUploadReply('pdf', { items: [item] })).toEqual({ kind: 'done', items: [item] });
   });
 
   it('reads code -2 as the limit, with the PDF and the image wording', () => {
-    expect(readUploadReply('pdf', 402, { code: -2, message: 'x' })).toEqual({
+    expect(readUploadReply('pdf', new ApiError('x', 402, undefined, -2))).toEqual({
       kind: 'limit',
       message: UPLOAD_MSG.pdfLimit,
     });
-    expect(readUploadReply('image', 200, { code: -2 })).toEqual({
+    expect(readUploadReply('image', { code: -2 })).toEqual({
       kind: 'limit',
       message: UPLOAD_MSG.imageLimit,
     });
   });
 
   it('reads no answer as a network failure', () => {
-    expect(readUploadReply('pdf', 0, null)).toEqual({ kind: 'failed', message: UPLOAD_MSG.failed });
+    expect(readUploadReply('pdf', new ApiError(GENERIC_FAILURE, 0))).toEqual({
+      kind: 'failed',
+      message: UPLOAD_MSG.failed,
+    });
   });
 
   it("reads an image's code -1000 as 'Upload error' and a reply without items as a failure", () => {
-    expect(readUploadReply('image', 200, { code: -1000 })).toEqual({
+    expect(readUploadReply('image', { code: -1000 })).toEqual({
       kind: 'failed',
       message: UPLOAD_MSG.imageError,
     });
-    expect(readUploadReply('image', 200, { items: [] }).kind).toBe('failed');
-    expect(readUploadReply('pdf', 500, '<html>')).toEqual({ kind: 'failed', message: UPLOAD_MSG.failed });
+    expect(readUploadReply('image', { items: [] }).kind).toBe('failed');
+    expect(
+      readUploadReply('pdf', new ApiError(GENERIC_FAILURE, 500, undefined, undefined, '<html>')),
+    ).toEqual({ kind: 'failed', message: UPLOAD_MSG.failed });
   });
 
   it("shows the server's own message for a refused file", () => {
-    expect(readUploadReply('pdf', 400, { code: -1, message: 'Format error: not a PDF.' })).toEqual({
+    expect(readUploadReply('pdf', new ApiError('Format error: not a PDF.', 400, 'qqfile', -1))).toEqual({
       kind: 'failed',
       message: 'Format error: not a PDF.',
     });

@@ -1,5 +1,6 @@
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { UPLOAD_MSG } from '../../../shared/schemas/uploads.ts';
+import { ApiError, GENERIC_FAILURE, uploadWithProgress } from '../../api/client.ts';
 import { imageUploadName, type UploadKind } from './file-list.ts';
 
 /** What the batch sends with every file (spec part 1 §3 File upload form). */
@@ -25,9 +26,8 @@ export type UploadOutcome =
   | { kind: 'limit'; message: string }
   | { kind: 'failed'; message: string };
 
-interface ReplyBody {
+interface UploadReply {
   code?: number;
-  message?: string;
   items?: ItemReply[];
 }
 
@@ -36,17 +36,21 @@ interface ReplyBody {
  * -1000 is 'Upload error', no answer at all is a network failure, a reply without items a failure with
  * the server's own message when it gives one.
  */
-export function readUploadReply(kind: UploadKind, status: number, body: unknown): UploadOutcome {
-  if (status === 0) return { kind: 'failed', message: UPLOAD_MSG.failed };
-  const reply = (body && typeof body === 'object' ? body : {}) as ReplyBody;
-  if (reply.code === -2) {
+export function readUploadReply(kind: UploadKind, result: UploadReply | ApiError): UploadOutcome {
+  if (result instanceof ApiError && result.status === 0)
+    return { kind: 'failed', message: UPLOAD_MSG.failed };
+  if (result.code === -2) {
     return { kind: 'limit', message: kind === 'pdf' ? UPLOAD_MSG.pdfLimit : UPLOAD_MSG.imageLimit };
   }
-  if (kind === 'image' && reply.code === -1000) return { kind: 'failed', message: UPLOAD_MSG.imageError };
-  if (status >= 200 && status < 300 && Array.isArray(reply.items) && reply.items.length > 0) {
-    return { kind: 'done', items: reply.items };
+  if (kind === 'image' && result.code === -1000) return { kind: 'failed', message: UPLOAD_MSG.imageError };
+  if (result instanceof ApiError) {
+    return {
+      kind: 'failed',
+      message: result.message === GENERIC_FAILURE ? UPLOAD_MSG.failed : result.message,
+    };
   }
-  return { kind: 'failed', message: reply.message || UPLOAD_MSG.failed };
+  if (Array.isArray(result.items) && result.items.length > 0) return { kind: 'done', items: result.items };
+  return { kind: 'failed', message: UPLOAD_MSG.failed };
 }
 
 /** The multipart form: fields first, so a streaming server reads them before the file's bytes. */
@@ -65,38 +69,23 @@ export function uploadForm(kind: UploadKind, file: Blob & { name: string }, fiel
   return form;
 }
 
-/**
- * Sends one file with XMLHttpRequest, the only browser call that reports upload progress (fetch
- * does not). Resolves with the outcome; never rejects.
- */
-export function sendUpload(opts: {
+/** Sends one file with its progress (0..100). Resolves with the outcome; never rejects. */
+export async function sendUpload(opts: {
   kind: UploadKind;
   file: File;
   fields: UploadFields;
   onProgress: (percent: number) => void;
   signal?: AbortSignal;
 }): Promise<UploadOutcome> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', UPLOAD_URL[opts.kind]);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) opts.onProgress((event.loaded / event.total) * 100);
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      resolve(readUploadReply(opts.kind, xhr.status, body));
-    };
-    const failed = () => resolve(readUploadReply(opts.kind, 0, null));
-    xhr.onerror = failed;
-    xhr.onabort = failed;
-    xhr.ontimeout = failed;
-    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(uploadForm(opts.kind, opts.file, opts.fields));
-  });
+  try {
+    const reply = await uploadWithProgress<UploadReply>(
+      UPLOAD_URL[opts.kind],
+      uploadForm(opts.kind, opts.file, opts.fields),
+      { onProgress: (fraction) => opts.onProgress(fraction * 100), signal: opts.signal },
+    );
+    return readUploadReply(opts.kind, reply);
+  } catch (err) {
+    // a cancelled upload reads as no answer
+    return readUploadReply(opts.kind, err instanceof ApiError ? err : new ApiError(GENERIC_FAILURE, 0));
+  }
 }
