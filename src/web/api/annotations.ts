@@ -7,7 +7,8 @@ import {
   type HighlightColor,
   type StickyNoteReply,
 } from '../../shared/schemas/annotations.ts';
-import type { ItemReply, ListReply } from '../../shared/schemas/items.ts';
+import type { ItemReply } from '../../shared/schemas/items.ts';
+import { patchCachedItems } from './cache.ts';
 import { ApiError, api } from './client.ts';
 import { queryKeys } from './keys.ts';
 
@@ -145,17 +146,7 @@ export async function applyAnnotationChange(
 }
 
 export function patchCachedItem(client: QueryClient, linkId: number, patch: AnnotationsPatch) {
-  client.setQueryData<ItemReply>(queryKeys.item(linkId), (item) =>
-    item ? patchItemAnnotations(item, patch) : item,
-  );
-  client.setQueriesData<ListReply>({ queryKey: queryKeys.itemsRoot }, (list) =>
-    list?.items
-      ? {
-          ...list,
-          items: list.items.map((it) => (it.link_id === linkId ? patchItemAnnotations(it, patch) : it)),
-        }
-      : list,
-  );
+  patchCachedItems(client, [linkId], (item) => patchItemAnnotations(item, patch));
 }
 
 function useAnnotationMutation<I extends { link_id: number }, O>(

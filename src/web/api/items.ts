@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ItemReply, ListReply } from '../../shared/schemas/items.ts';
+import { itemChanges } from './cache.ts';
 import { ApiError, api } from './client.ts';
 import { queryKeys } from './keys.ts';
 
@@ -32,19 +33,13 @@ export function useItem(linkId: number | undefined) {
   });
 }
 
-/** Every item change refreshes lists, single items, tags and the user's counts. */
-export function invalidateLibrary(client: QueryClient) {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: queryKeys.itemsRoot }),
-    client.invalidateQueries({ queryKey: queryKeys.itemRoot }),
-    client.invalidateQueries({ queryKey: queryKeys.tagsRoot }),
-    client.invalidateQueries({ queryKey: queryKeys.userInfo }),
-  ]);
-}
-
-function useLibraryMutation<I, O>(fn: (input: I) => Promise<O>) {
+/** A library mutation: its effect on the cache is one of `itemChanges` (api/cache.ts). */
+function useLibraryMutation<I, O>(
+  fn: (input: I) => Promise<O>,
+  effect: (client: QueryClient, input: I, reply: O) => unknown,
+) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => invalidateLibrary(client) });
+  return useMutation({ mutationFn: fn, onSuccess: (reply, input) => effect(client, input, reply) });
 }
 
 export interface SaveBookmarkInput {
@@ -60,39 +55,49 @@ export interface SaveBookmarkInput {
 }
 
 export const useSaveBookmark = () =>
-  useLibraryMutation((input: SaveBookmarkInput) =>
-    api.post<{ items: ItemReply[] }>('/item/save/bookmark', input).then((r) => r.items[0]!),
+  useLibraryMutation(
+    (input: SaveBookmarkInput) =>
+      api.post<{ items: ItemReply[] }>('/item/save/bookmark', input).then((r) => r.items[0]!),
+    (client, _input, item) => itemChanges.saved(client, item),
   );
 
 export const useMarkRead = () =>
-  useLibraryMutation((input: { ids: number[]; read: boolean }) =>
-    api.post<{ code: number; link_ids: number[]; unread_total: number }>('/ditem_mana2/mark_readed', {
-      link_id: input.ids.join(','),
-      readed: input.read ? 1 : 0,
-    }),
+  useLibraryMutation(
+    (input: { ids: number[]; read: boolean }) =>
+      api.post<{ code: number; link_ids: number[]; unread_total: number }>('/ditem_mana2/mark_readed', {
+        link_id: input.ids.join(','),
+        readed: input.read ? 1 : 0,
+      }),
+    (client, input) => itemChanges.markedRead(client, input.ids, input.read),
   );
 
 export const useConvertMode = () =>
-  useLibraryMutation((input: { ids: number[]; mode: 'public' | 'private' }) =>
-    api.post<{ code: number; link_ids: number[] }>('/ditem_mana2/convert_mode', {
-      link_id: input.ids.join(','),
-      mode: input.mode,
-    }),
+  useLibraryMutation(
+    (input: { ids: number[]; mode: 'public' | 'private' }) =>
+      api.post<{ code: number; link_ids: number[] }>('/ditem_mana2/convert_mode', {
+        link_id: input.ids.join(','),
+        mode: input.mode,
+      }),
+    (client, input) => itemChanges.modeChanged(client, input.ids, input.mode),
   );
 
 export const useDeleteItems = () =>
-  useLibraryMutation((ids: number[]) =>
-    api.post<{ code: number; link_ids: number[] }>('/ditem_mana2/delete_b', { link_id: ids.join(',') }),
+  useLibraryMutation(
+    (ids: number[]) =>
+      api.post<{ code: number; link_ids: number[] }>('/ditem_mana2/delete_b', { link_id: ids.join(',') }),
+    (client, ids) => itemChanges.deleted(client, ids),
   );
 
 /** Revise Tags: mode 1 adds, 0 replaces. */
 export const useReviseTags = () =>
-  useLibraryMutation((input: { ids: number[]; tags: string; mode: 0 | 1 }) =>
-    api.post<{ code: number; link_ids: number[] }>('/ditem_mana2/batch_edit_tags', {
-      editTags: input.tags,
-      editTagOption: input.mode,
-      infos: input.ids,
-    }),
+  useLibraryMutation(
+    (input: { ids: number[]; tags: string; mode: 0 | 1 }) =>
+      api.post<{ code: number; link_ids: number[] }>('/ditem_mana2/batch_edit_tags', {
+        editTags: input.tags,
+        editTagOption: input.mode,
+        infos: input.ids,
+      }),
+    (client, input) => itemChanges.retagged(client, input.ids),
   );
 
 export function exportCsvUrl(ids: number[]): string {

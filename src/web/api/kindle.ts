@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { KindleImportReply } from '../../shared/schemas/annotations.ts';
+import { itemChanges } from './cache.ts';
 import { ApiError, GENERIC_FAILURE, uploadWithProgress } from './client.ts';
-import { invalidateLibrary } from './items.ts';
 
 /** POST /item/import/kindle with the file in the multipart field `file`; `onProgress` gets 0..1. */
 export async function importKindleClippings(
@@ -24,7 +24,7 @@ export async function importKindleClippings(
   };
 }
 
-/** The import refreshes every list (new kindle items) and the user's counts. */
+/** The import adds kindle items: lists, tags and the user's counts refresh. */
 export function useImportKindle() {
   const client = useQueryClient();
   return useMutation({
@@ -32,7 +32,7 @@ export function useImportKindle() {
       importKindleClippings(input.file, input.onProgress, input.signal),
     // not awaited: the result shows at once while the lists refresh behind the modal
     onSuccess: () => {
-      void invalidateLibrary(client);
+      void itemChanges.created(client);
     },
   });
 }

@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { invalidateLibrary } from './items.ts';
+import { applyLiveMessage, type LiveMessage } from './cache.ts';
 
 /** Reconnects after a close only while fewer than this many errors happened (spec part 1 §4). */
 const MAX_ERRORS = 2;
 const RECONNECT_MS = 1000;
 
 /**
- * Live item changes for the signed-in user: any message (cmd 3 removes, others add or update)
- * refreshes the library's queries, so every open tab shows the same library.
+ * Live item changes for the signed-in user, so every open tab shows the same library: each message
+ * updates the cache precisely (api/cache.ts). Mounted once, in the shell, for as long as the user is
+ * signed in: moving between pages keeps the one connection.
  */
 export function useLiveItems(username: string | null) {
   const client = useQueryClient();
@@ -23,7 +24,15 @@ export function useLiveItems(username: string | null) {
       socket = new WebSocket(
         `${scheme}://${window.location.host}/websocket?name=${encodeURIComponent(username)}`,
       );
-      socket.onmessage = () => void invalidateLibrary(client);
+      socket.onmessage = (event) => {
+        let message: LiveMessage;
+        try {
+          message = JSON.parse(String(event.data)) as LiveMessage;
+        } catch {
+          return;
+        }
+        if (typeof message?.link_id === 'number') void applyLiveMessage(client, message);
+      };
       socket.onerror = () => {
         errors += 1;
       };

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoadTagsReply } from '../../shared/schemas/tags.ts';
+import { itemChanges } from './cache.ts';
 import { api } from './client.ts';
-import { invalidateLibrary } from './items.ts';
 import { queryKeys } from './keys.ts';
 
 export type LoadTagsParams = Record<string, string>;
@@ -31,6 +31,6 @@ export function useRenameTag() {
   return useMutation({
     mutationFn: (input: { oldTag: string; newTag: string }) =>
       api.post<number>('/tag_mana2/update_tags', { old_tag: input.oldTag, new: input.newTag }),
-    onSuccess: () => invalidateLibrary(client),
+    onSuccess: () => itemChanges.tagRenamed(client),
   });
 }

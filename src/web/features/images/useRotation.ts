@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { itemChanges } from '../../api/cache.ts';
 import { api } from '../../api/client.ts';
-import { queryKeys } from '../../api/keys.ts';
 import { type Rotation, rotate } from './preview.ts';
 
 const storageKey = (linkId: number) => `folio:rotation:${linkId}`;
@@ -47,7 +47,7 @@ export function useRotations() {
       if (item.canEdit) {
         api
           .post('/api/files/rotate', { link_id: item.link_id, rotation: next })
-          .then(() => client.invalidateQueries({ queryKey: queryKeys.item(item.link_id) }))
+          .then(() => itemChanges.rotated(client, item.link_id))
           .catch(() => undefined);
       }
     },

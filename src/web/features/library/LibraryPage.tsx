@@ -6,7 +6,6 @@ import { isSignedIn } from '../../../shared/schemas/user-info.ts';
 import { tagFilterText } from '../../../shared/search-query.ts';
 import { ApiError } from '../../api/client.ts';
 import { useItems } from '../../api/items.ts';
-import { useLiveItems } from '../../api/live.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { readCookie, writeCookie } from '../../lib/cookies.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
@@ -53,7 +52,6 @@ export function LibraryPage() {
   const { data: info } = useUserInfo();
   const me = isSignedIn(info) ? info : null;
   const isOwner = me !== null && me.name.toLowerCase() === username.toLowerCase();
-  useLiveItems(isOwner ? me.name : null);
 
   const list = useItems(viewToLoadParams(view, username));
   const items = list.data?.items ?? [];

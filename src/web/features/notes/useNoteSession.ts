@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { EMPTY_NOTE_CONTENT, formatNoteTags, isEmptyNote, noteTitle } from '../../../shared/notes.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { splitTName } from '../../../shared/tags.ts';
-import { queryKeys } from '../../api/keys.ts';
+import { itemChanges } from '../../api/cache.ts';
 import { deleteItemKeepalive, saveNote } from '../../api/notes.ts';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { AutosaveController, type AutosaveStatus } from './autosave.ts';
@@ -111,9 +111,7 @@ export function useNoteSession({
       const saved = reply.items[0];
       if (changedElsewhere(known.current, reply.previous_version)) setWarning(CHANGED_ELSEWHERE_TEXT);
       known.current = { ms: reply.version };
-      client.setQueryData(queryKeys.item(saved.link_id), saved);
-      void client.invalidateQueries({ queryKey: queryKeys.itemsRoot });
-      void client.invalidateQueries({ queryKey: queryKeys.tagsRoot });
+      void itemChanges.noteSaved(client, saved);
       if (ids.current.linkId === null) {
         clearDraft(localStorage, local ?? '');
         ids.current = { linkId: saved.link_id, localId: null };
@@ -149,9 +147,7 @@ export function useNoteSession({
         controller.markSaved(s);
         const { linkId } = ids.current;
         if (linkId !== null) {
-          void deleteItemKeepalive(linkId).then(() =>
-            latest.current.client.invalidateQueries({ queryKey: queryKeys.itemsRoot }),
-          );
+          void deleteItemKeepalive(linkId).then(() => itemChanges.deleted(latest.current.client, [linkId]));
         }
         return;
       }

@@ -1,11 +1,8 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { isSignedIn } from '../../../shared/schemas/user-info.ts';
 import { cachedCopyHref, useReader } from '../../api/capture.ts';
 import { useMarkRead, useSaveBookmark } from '../../api/items.ts';
-import { useLiveItems } from '../../api/live.ts';
-import { useUserInfo } from '../../api/user-info.ts';
 import { readCookie } from '../../lib/cookies.ts';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -40,9 +37,6 @@ export function ReaderPage({ item, username, annotationLayer }: ReaderPageProps)
     () => parseView(search, { sort: readCookie('sort'), count: readCookie('count') }),
     [search],
   );
-  const { data: info } = useUserInfo();
-  const me = isSignedIn(info) ? info : null;
-  useLiveItems(item.canEdit && me ? me.name : null);
   const reader = useReader(item.link_id);
   const neighbours = useNeighbours(username, view, item.link_id);
   const titleRef = useRef<HTMLHeadingElement>(null);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { isSignedIn } from '../../../shared/schemas/user-info.ts';
+import { useLiveItems } from '../../api/live.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { FeedbackProvider } from '../feedback/FeedbackProvider.tsx';
 import { GuideProvider } from '../guides/GuideProvider.tsx';
@@ -17,6 +18,8 @@ import { TopBar } from './TopBar.tsx';
 export function AppShell() {
   const { data: info, status } = useUserInfo();
   const [nameHint] = useState(readNameHint);
+  // one live connection for the signed-in app, kept while moving between pages
+  useLiveItems(isSignedIn(info) ? info.name : null);
 
   useEffect(() => {
     if (status === 'success') writeNameHint(isSignedIn(info) ? info.name : null);

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { invalidateLibrary } from '../../api/items.ts';
+import { itemChanges } from '../../api/cache.ts';
 import { fileListReducer, toUpload, type UploadEntry, type UploadKind } from './file-list.ts';
 import { sendUpload, type UploadFields } from './upload-request.ts';
 
@@ -62,7 +62,7 @@ export function useUploadBatch(kind: UploadKind) {
       }
       abort.current = null;
       setRunning(false);
-      if (items.length > 0) await invalidateLibrary(client);
+      if (items.length > 0) await itemChanges.created(client);
       return { items, failed };
     },
     [kind, client],
