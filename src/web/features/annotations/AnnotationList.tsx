@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { links } from '../../lib/links.ts';
 import styles from './AnnotationList.module.css';
 import { AnnotationListRow } from './AnnotationListRow.tsx';
 import { annotationHref, annotationListText, annotationListView } from './annotation-list.ts';
@@ -16,7 +17,7 @@ export function AnnotationList(props: { item: ItemReply; username: string; what:
   const location = useLocation();
   const view = annotationListView(item.annotations, { what: props.what, showAll });
   if (view.shown.length === 0) return null;
-  const itemPath = `/user/${encodeURIComponent(props.username)}/b/${item.link_id}`;
+  const itemPath = links.item(props.username, item.link_id);
 
   return (
     <div className={styles.list} data-mode={view.mode}>

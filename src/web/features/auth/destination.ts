@@ -1,4 +1,5 @@
 import { isPlanId } from '../../../shared/plans.ts';
+import { links } from '../../lib/links.ts';
 
 /** Plans /premium/pay sells (spec part 2 §2); business and free are not bought there. */
 const PAYABLE = new Set(['basic', 'standard', 'professional']);
@@ -11,7 +12,7 @@ export function chosenPlan(search: URLSearchParams): string | null {
 
 /** Where signing up or in lands: the plan's payment page when one was chosen, else the library. */
 export function afterSignIn(name: string, plan: string | null): string {
-  return plan ? `/premium/pay?p=${plan}` : `/user/${encodeURIComponent(name)}`;
+  return plan ? `/premium/pay?p=${plan}` : links.library(name);
 }
 
 /** Link to the other auth page, keeping the chosen plan. */

@@ -1,6 +1,7 @@
 import { Puzzle, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { readCookie, writeCookie } from '../../lib/cookies.ts';
+import { links } from '../../lib/links.ts';
 import styles from './ExtensionBar.module.css';
 import {
   bookmarkletHref,
@@ -40,7 +41,7 @@ export function ExtensionBar({ username }: { username: string }) {
         Save any page in one click: drag{' '}
         <a
           ref={link}
-          href={`/user/${encodeURIComponent(username)}`}
+          href={links.library(username)}
           className={styles.button}
           title="Drag me to your bookmarks bar"
         >

@@ -1,3 +1,5 @@
+import { links } from '../../lib/links.ts';
+
 /** The bar shows this long after the library opens (spec part 1 §2). */
 export const EXTENSION_BAR_DELAY_MS = 1000;
 /** Dismissing the bar is remembered this long, like the other dismissible tips. */
@@ -28,6 +30,6 @@ export function hasExtension(root: HTMLElement): boolean {
  * the title and description from the page itself).
  */
 export function bookmarkletHref(origin: string, username: string): string {
-  const target = `${origin}/user/${encodeURIComponent(username)}?add=`;
+  const target = `${origin}${links.library(username)}?add=`;
   return `javascript:(()=>{window.open(${JSON.stringify(target)}+encodeURIComponent(location.href),'_blank','noopener')})()`;
 }

@@ -2,6 +2,7 @@ import { BookMarked, Highlighter, ListTree } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { isSignedIn } from '../../../shared/schemas/user-info.ts';
 import { useUserInfo } from '../../api/user-info.ts';
+import { links } from '../../lib/links.ts';
 import { buttonClass } from '../../ui/Button.tsx';
 import styles from './Home.module.css';
 
@@ -18,7 +19,7 @@ const FEATURES = [
 /** '/': signed-in users go to their library; visitors get a short welcome. */
 export function HomePage() {
   const { data: info, isPending } = useUserInfo();
-  if (isSignedIn(info)) return <Navigate to={`/user/${encodeURIComponent(info.name)}`} replace />;
+  if (isSignedIn(info)) return <Navigate to={links.library(info.name)} replace />;
   if (isPending) return null;
 
   return (

@@ -2,6 +2,7 @@ import { ArrowLeft, Link2, RotateCcw, RotateCw } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { useItems } from '../../api/items.ts';
+import { links } from '../../lib/links.ts';
 import { Button, buttonClass } from '../../ui/Button.tsx';
 import { ItemGrid } from '../library/ItemGrid.tsx';
 import { DownloadLink } from './ImagePreviewModal.tsx';
@@ -23,10 +24,7 @@ export function ImageView({ item, username }: { item: ItemReply; username: strin
     <div className={styles.view}>
       <title>{title}</title>
       <div className={styles.tools}>
-        <Link
-          to={`/user/${encodeURIComponent(username)}?filter=image`}
-          className={buttonClass('ghost', 'sm')}
-        >
+        <Link to={links.library(username, 'filter=image')} className={buttonClass('ghost', 'sm')}>
           <ArrowLeft size={16} aria-hidden="true" />
           Images
         </Link>

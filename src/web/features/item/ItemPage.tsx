@@ -5,6 +5,7 @@ import { isLocalNoteId } from '../../../shared/notes.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { ApiError } from '../../api/client.ts';
 import { useItem } from '../../api/items.ts';
+import { links } from '../../lib/links.ts';
 import { buttonClass } from '../../ui/Button.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -98,7 +99,7 @@ function Placeholder({ item, name }: { item: ItemReply; name: string }) {
       ) : null}
       <div className={styles.box}>
         <p>This kind of item (a {item.type_name}) has no view of its own yet.</p>
-        <Link to={`/user/${encodeURIComponent(name)}`} className={buttonClass('secondary', 'sm')}>
+        <Link to={links.library(name)} className={buttonClass('secondary', 'sm')}>
           Back to the library
         </Link>
       </div>
@@ -114,7 +115,7 @@ function Missing({ name }: { name: string }) {
         <FileQuestion size={22} aria-hidden="true" />
         <h1 className={styles.heading}>Item not found</h1>
         <p>This item does not exist, was deleted, or is private.</p>
-        <Link to={`/user/${encodeURIComponent(name)}`} className={buttonClass('primary', 'sm')}>
+        <Link to={links.library(name)} className={buttonClass('primary', 'sm')}>
           Back to the library
         </Link>
       </div>

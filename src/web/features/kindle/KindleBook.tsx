@@ -2,6 +2,7 @@ import { ArrowLeft, BookOpen } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { links } from '../../lib/links.ts';
 import { AnnotationListRow } from '../annotations/AnnotationListRow.tsx';
 import { annotationHref } from '../annotations/annotation-list.ts';
 import styles from './Kindle.module.css';
@@ -18,7 +19,7 @@ export function KindleBook({ item, username }: { item: ItemReply; username: stri
   const listSearch = new URLSearchParams(location.search);
   listSearch.delete('ann_md5');
   const listQuery = listSearch.toString();
-  const libraryHref = `/user/${encodeURIComponent(username)}${listQuery ? `?${listQuery}` : ''}`;
+  const libraryHref = links.library(username, listQuery);
   const found = annMd5 !== null && highlights.some((a) => a.ann_md5 === annMd5);
 
   useEffect(() => {

@@ -5,6 +5,7 @@ import { TAG_LABEL_MAX } from '../../../shared/limits.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { tagFilterText } from '../../../shared/search-query.ts';
 import { splitTName } from '../../../shared/tags.ts';
+import { links } from '../../lib/links.ts';
 import { AnnotationList } from '../annotations/AnnotationList.tsx';
 import { RowThumb } from '../images/RowThumb.tsx';
 import { type ActionContext, type ActionId, actionsFor } from './actions.ts';
@@ -36,7 +37,7 @@ export const CONTROL_SELECTOR = 'a, button, input, select, textarea, label, [rol
 /** The owner opens the item in Folio, with the list's query kept (spec part 1 §2); others go to the page itself. */
 export function itemHref(item: ItemReply, username: string, listQuery = ''): string {
   if (!item.canEdit) return item.url;
-  return `/user/${encodeURIComponent(username)}/b/${item.link_id}${listQuery ? `?${listQuery}` : ''}`;
+  return links.item(username, item.link_id, listQuery);
 }
 
 /**

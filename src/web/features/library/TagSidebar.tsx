@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { TAG_LABEL_MAX } from '../../../shared/limits.ts';
 import { parseSearch, removeTagFilter, selectedTags, tagFilterText } from '../../../shared/search-query.ts';
 import { useTags } from '../../api/tags.ts';
+import { links } from '../../lib/links.ts';
 import { TagCloudModal } from '../tags/TagCloudModal.tsx';
 import styles from './Sidebar.module.css';
 import type { SidebarProps } from './Sidebar.tsx';
@@ -121,7 +122,7 @@ export function TagSidebar({
           ))}
         </ul>
         <div className={styles.tagLinks}>
-          <Link to={`/user/${encodeURIComponent(username)}/tags`} className={styles.allTags}>
+          <Link to={links.tags(username)} className={styles.allTags}>
             All tags
           </Link>
           <button type="button" className={styles.allTags} onClick={() => setCloud(true)}>

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { COOKIE_DAYS_LONG } from '../../../shared/limits.ts';
 import { readCookie, writeCookie } from '../../lib/cookies.ts';
+import { links } from '../../lib/links.ts';
 import { type LibraryView, parseView, viewToSearch, withChange } from './view.ts';
 
 /** The view in the URL of /user/{name} (or /user/{name}/{tag}); changes navigate, so back restores them. */
@@ -17,8 +18,7 @@ export function useLibraryView() {
 
   const hrefFor = useCallback(
     (next: LibraryView) => {
-      const q = viewToSearch(next).toString();
-      return `/user/${encodeURIComponent(name)}${q ? `?${q}` : ''}`;
+      return links.library(name, viewToSearch(next));
     },
     [name],
   );

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { noteTitle } from '../../../shared/notes.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { links } from '../../lib/links.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ChipInput } from '../../ui/ChipInput.tsx';
 import { statusText } from './autosave.ts';
@@ -85,7 +86,7 @@ export function NoteEditor({ username, item, localId, redirect }: NoteEditorProp
 
   const title = session.state.title ?? noteTitle(session.state.content);
   const close = () => {
-    if (redirect || window.history.length <= 1) navigate(`/user/${encodeURIComponent(username)}`);
+    if (redirect || window.history.length <= 1) navigate(links.library(username));
     else navigate(-1);
   };
 

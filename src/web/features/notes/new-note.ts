@@ -3,10 +3,11 @@ import { type NavigateFunction, useNavigate } from 'react-router';
 import { newLocalNoteId } from '../../../shared/notes.ts';
 import { isSignedIn } from '../../../shared/schemas/user-info.ts';
 import { useUserInfo } from '../../api/user-info.ts';
+import { links } from '../../lib/links.ts';
 
 /** Where Add Note goes: a local note new-<timestamp>, with the redirect flag (part 1 §4). */
 export function newNotePath(username: string, now: number = Date.now()): string {
-  return `/user/${encodeURIComponent(username)}/b/${newLocalNoteId(now)}?redirect=1`;
+  return links.item(username, newLocalNoteId(now), 'redirect=1');
 }
 
 /** Add Note: opens a local note; nothing reaches the server until something is typed. */

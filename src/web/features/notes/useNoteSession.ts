@@ -6,6 +6,7 @@ import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { splitTName } from '../../../shared/tags.ts';
 import { itemChanges } from '../../api/cache.ts';
 import { deleteItemKeepalive, saveNote } from '../../api/notes.ts';
+import { links } from '../../lib/links.ts';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { AutosaveController, type AutosaveStatus } from './autosave.ts';
 import {
@@ -120,7 +121,7 @@ export function useNoteSession({
           // the same editor stays on screen: the page keys it by this session, not by the URL
           navigate(
             {
-              pathname: `/user/${encodeURIComponent(latest.current.username)}/b/${saved.link_id}`,
+              pathname: links.item(latest.current.username, saved.link_id),
               search: latest.current.search,
             },
             { replace: true, state: { noteSession: local } },

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { AnnotationReply } from '../../../shared/schemas/annotations.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { links } from '../../lib/links.ts';
 import { Button, buttonClass } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ColorButtons, Floating, HighlightMenu, NoteEditor } from '../annotations/HighlightToolbar.tsx';
@@ -98,7 +99,7 @@ export function PdfReader({ item, username }: { item: ItemReply; username: strin
       <title>{title}</title>
       <header className={styles.bar}>
         <Link
-          to={`/user/${encodeURIComponent(username)}`}
+          to={links.library(username)}
           className={buttonClass('ghost', 'sm')}
           aria-label="Back to the library"
           title="Back to the library"

@@ -1,6 +1,7 @@
 import { Menu as MenuIcon } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { isSignedIn, type LoadUserInfoReply } from '../../../shared/schemas/user-info.ts';
+import { links } from '../../lib/links.ts';
 import { buttonClass } from '../../ui/Button.tsx';
 import { Menu, MenuLink } from '../../ui/Menu.tsx';
 import { mainNavEntries, type NavEntry, planCallToAction } from './navigation.ts';
@@ -13,7 +14,7 @@ export function TopBar({ info }: { info: LoadUserInfoReply | undefined }) {
   const nav = mainNavEntries(info);
   const cta = planCallToAction(info);
   const user = isSignedIn(info) ? info : null;
-  const home = user ? `/user/${encodeURIComponent(user.name)}` : '/';
+  const home = user ? links.library(user.name) : '/';
 
   return (
     <header className={styles.topbar}>

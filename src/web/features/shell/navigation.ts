@@ -1,4 +1,5 @@
 import { isOverQuota, isSignedIn, type LoadUserInfoReply } from '../../../shared/schemas/user-info.ts';
+import { links } from '../../lib/links.ts';
 import { SITE_LINKS } from './site-links.ts';
 
 /** An entry of the main navigation or the user menu: a link, or an action the shell performs. */
@@ -18,8 +19,8 @@ const link = (id: string, label: string, to: string, external = false): NavEntry
 export function mainNavEntries(info: LoadUserInfoReply | undefined): NavEntry[] {
   if (!isSignedIn(info)) return [];
   const entries = [
-    link('library', 'My Library', `/user/${encodeURIComponent(info.name)}`),
-    link('outliners', 'My Outliners', '/outliners'),
+    link('library', 'My Library', links.library(info.name)),
+    link('outliners', 'My Outliners', links.outliners()),
     link('groups', 'My Groups', '/groups'),
   ];
   if (info.showCompany && info.companyName && info.companyUri) {
@@ -41,10 +42,9 @@ export function planCallToAction(info: LoadUserInfoReply | undefined): NavEntry 
 /** The user menu per role (spec part 1 §2, §6). */
 export function userMenuEntries(info: LoadUserInfoReply | undefined): NavEntry[] {
   if (!isSignedIn(info)) return [];
-  const name = encodeURIComponent(info.name);
   const premium = info.premium.isPremium;
   const entries: NavEntry[] = [
-    link('public-library', 'Public Library', `/profile/${name}`),
+    link('public-library', 'Public Library', links.profile(info.name)),
     link('settings', 'Settings', '/setting'),
   ];
   if (info.teacher) entries.push(link('teacher-console', 'Teacher Console', SITE_LINKS.teacherConsole, true));

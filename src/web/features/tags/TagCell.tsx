@@ -2,12 +2,13 @@ import { Ellipsis, Pencil, TextCursorInput, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { TagCount } from '../../../shared/schemas/tags.ts';
+import { links } from '../../lib/links.ts';
 import { Menu, MenuItem } from '../../ui/Menu.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { initialInlineEdit, inlineEditReducer, inlineSubmitIntent } from './inline-edit.ts';
 import { DeleteTagModal } from './TagModals.tsx';
 import styles from './Tags.module.css';
-import { cutTagLabel, itemCount, tagLibraryHref } from './tags-page.ts';
+import { cutTagLabel, itemCount } from './tags-page.ts';
 import type { useTagActions } from './useTagActions.ts';
 
 export interface TagCellProps {
@@ -61,7 +62,7 @@ export function TagCell({ tag, username, owner }: TagCellProps) {
       {state.mode === 'view' ? (
         <Link
           ref={linkRef}
-          to={tagLibraryHref(username, tag.name)}
+          to={links.tag(username, tag.name)}
           className={styles.tagLink}
           title={tag.name}
           // the full name, even when the label is cut, and the count read as words

@@ -6,6 +6,7 @@ import { isSignedIn } from '../../../shared/schemas/user-info.ts';
 import { GENERIC_FAILURE } from '../../api/client.ts';
 import { useTags } from '../../api/tags.ts';
 import { useUserInfo } from '../../api/user-info.ts';
+import { links } from '../../lib/links.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
@@ -15,14 +16,7 @@ import { TagCloudModal } from './TagCloudModal.tsx';
 import { DeleteTagModal, EditTagModal } from './TagModals.tsx';
 import { TagLetterNav, TagSearchBox } from './TagNav.tsx';
 import styles from './Tags.module.css';
-import {
-  pageFromParam,
-  parseNav,
-  tagLibraryHref,
-  tagsPageHref,
-  tagsPageParams,
-  tagsPageRedirect,
-} from './tags-page.ts';
+import { pageFromParam, parseNav, tagsPageHref, tagsPageParams, tagsPageRedirect } from './tags-page.ts';
 import { useTagActions } from './useTagActions.ts';
 
 type Dialog = { kind: 'edit' | 'delete'; tag: string } | null;
@@ -121,7 +115,7 @@ export function TagsPage() {
         open={cloudOpen}
         onOpenChange={setCloudOpen}
         username={name}
-        onPick={(tag) => navigate(tagLibraryHref(name, tag))}
+        onPick={(tag) => navigate(links.tag(name, tag))}
       />
       {dialog?.kind === 'edit' ? (
         <EditTagModal

@@ -5,7 +5,6 @@ import {
   itemCount,
   pageFromParam,
   parseNav,
-  tagLibraryHref,
   tagsPageHref,
   tagsPageParams,
   tagsPageRedirect,
@@ -92,17 +91,6 @@ describe('links', () => {
     expect(tagsPageHref('ann', { search: ' web dev ', page: 2 })).toBe(
       '/user/ann/tags?search=web+dev&page=2',
     );
-  });
-
-  it('encodes the tag in the library link', () => {
-    expect(tagLibraryHref('ann', 'slow web/2')).toBe('/user/ann/slow%20web%2F2');
-  });
-
-  it('filters by query for tags named like the pages under /user/{name}', () => {
-    expect(tagLibraryHref('ann', 'tags')).toBe('/user/ann?query=%23%22tags%22');
-    expect(tagLibraryHref('ann', 'B')).toBe('/user/ann?query=%23%22B%22');
-    expect(tagLibraryHref('ann', 'd')).toBe('/user/ann?query=%23%22d%22');
-    expect(tagLibraryHref('ann', 'bd')).toBe('/user/ann/bd');
   });
 
   it('asks the server for 56 tags by name, 0-based pages', () => {

@@ -1,5 +1,5 @@
 import { TAG_LABEL_MAX, TAG_PAGE_SIZE } from '../../../shared/limits.ts';
-import { tagFilterText } from '../../../shared/search-query.ts';
+import { links } from '../../lib/links.ts';
 
 /** The navigation letters of the tags page; 'other' is every name not starting with a letter. */
 export const NAV_LETTERS = 'abcdefghijklmnopqrstuvwxyz'.split('');
@@ -56,22 +56,7 @@ export function tagsPageHref(username: string, state: TagsPageState = {}): strin
   if (state.nav) params.set('nav', state.nav);
   if (state.search?.trim()) params.set('search', state.search.trim());
   if (state.page && state.page > 1) params.set('page', String(state.page));
-  const query = params.toString();
-  return `/user/${encodeURIComponent(username)}/tags${query ? `?${query}` : ''}`;
-}
-
-/** First path segments under /user/{name} that are other pages (routes match case-insensitively). */
-const PAGE_SEGMENTS = new Set(['tags', 'b', 'd']);
-
-/**
- * The library filtered by one tag (part 1 §2): /user/{name}/{tag}, or the same filter as a query
- * for a tag named like another page (a tag called "tags" would open the tags page).
- */
-export function tagLibraryHref(username: string, tag: string): string {
-  const user = `/user/${encodeURIComponent(username)}`;
-  if (PAGE_SEGMENTS.has(tag.toLowerCase()))
-    return `${user}?${new URLSearchParams({ query: tagFilterText(tag) })}`;
-  return `${user}/${encodeURIComponent(tag)}`;
+  return links.tags(username, params);
 }
 
 /** load_user_tags parameters for one page of the grid: sorted by name, 56 a page, 0-based page_num. */

@@ -1,0 +1,48 @@
+import { tagFilterText } from '../../shared/search-query.ts';
+
+/**
+ * Every in-app address in one place (spec: library-core §URLs): the library, an item, a tag, the tags
+ * page, a public profile and an outliner. Names and tags are escaped here, and only here.
+ */
+
+/** A query as the callers hold it; empty parts are left out so links stay short and canonical. */
+export type LinkQuery = URLSearchParams | string | undefined;
+
+function withQuery(path: string, query: LinkQuery): string {
+  const text = (typeof query === 'string' ? query : (query?.toString() ?? '')).replace(/^\?/, '');
+  return text ? `${path}?${text}` : path;
+}
+
+const user = (name: string) => `/user/${encodeURIComponent(name)}`;
+
+/** First path segments under /user/{name} that are other pages (routes match case-insensitively). */
+const PAGE_SEGMENTS = new Set(['tags', 'b', 'd']);
+
+/** Outliner ids in URLs: the id times 1234 plus 98765, in base 36 (spec). */
+export function outlinerCode(id: number): string {
+  return (id * 1234 + 98765).toString(36);
+}
+
+export const links = {
+  /** /user/{name}, with a list view's query */
+  library: (name: string, query?: LinkQuery) => withQuery(user(name), query),
+  /** /user/{name}/b/{link_id}; the list's query rides along so moving through it keeps it */
+  item: (name: string, linkId: number | string, query?: LinkQuery) =>
+    withQuery(`${user(name)}/b/${linkId}`, query),
+  /**
+   * The library filtered by one tag: /user/{name}/{tag}, or the same filter as a query for a tag
+   * named like another page (a tag called "tags" would open the tags page).
+   */
+  tag: (name: string, tag: string) =>
+    PAGE_SEGMENTS.has(tag.toLowerCase())
+      ? withQuery(user(name), new URLSearchParams({ query: tagFilterText(tag) }))
+      : `${user(name)}/${encodeURIComponent(tag)}`,
+  /** /user/{name}/tags */
+  tags: (name: string, query?: LinkQuery) => withQuery(`${user(name)}/tags`, query),
+  /** the public library, /profile/{name} */
+  profile: (name: string) => `/profile/${encodeURIComponent(name)}`,
+  outliners: () => '/outliners',
+  /** /o/{code}/{title}, slashes in the title as dashes */
+  outliner: (id: number, title: string) =>
+    `/o/${outlinerCode(id)}/${encodeURIComponent(title.replaceAll('/', '-'))}`,
+};
