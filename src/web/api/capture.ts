@@ -27,8 +27,3 @@ export function useReader(linkId: number | undefined) {
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? READER_POLL_MS : false),
   });
 }
-
-/** The cached copy opens in its own tab, sandboxed by the server. */
-export function cachedCopyHref(linkId: number): string {
-  return `/cached?link_id=${linkId}`;
-}

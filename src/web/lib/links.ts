@@ -42,6 +42,10 @@ export const links = {
   /** the public library, /profile/{name} */
   profile: (name: string) => `/profile/${encodeURIComponent(name)}`,
   outliners: () => '/outliners',
+  /** the stored copy of a page, by its address (a new tab) */
+  cachedPage: (url: string) => `/cached?url=${encodeURIComponent(url)}`,
+  /** the stored copy of one of one's bookmarks, sandboxed by the server */
+  cachedCopy: (linkId: number) => `/cached?link_id=${linkId}`,
   /** /o/{code}/{title}, slashes in the title as dashes */
   outliner: (id: number, title: string) =>
     `/o/${outlinerCode(id)}/${encodeURIComponent(title.replaceAll('/', '-'))}`,

@@ -1,11 +1,28 @@
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { exportCsvUrl } from '../../api/items.ts';
+import { links } from '../../lib/links.ts';
+import type { Notify } from '../../ui/notifications/NotificationProvider.tsx';
+import { libraryText } from './messages.ts';
 
 /**
- * Every user action on items, defined once: item menus, the bulk bar and shortcuts read from here, so
- * the spec's per-type rules (part 1 §4, §6) live in one place. The screen maps each id to its work.
+ * Every user action on items, defined once with what it does: item menus, the bulk bar and shortcuts
+ * read from here, so the spec's per-type rules (part 1 §4, §6) live in one place.
  */
 export interface ActionContext {
   signedIn: boolean;
+}
+
+/** What actions act through: the calls, the notifications and the dialogs the screen owns. */
+export interface ActionRuntime {
+  ctx: ActionContext;
+  notify: Notify;
+  markRead(ids: number[], read: boolean): Promise<{ link_ids: number[] }>;
+  convertMode(ids: number[], mode: 'public' | 'private'): Promise<unknown>;
+  openEdit(item: ItemReply): void;
+  openDelete(items: ItemReply[]): void;
+  openReviseTags(items: ItemReply[]): void;
+  /** leaves for an address (a download) or opens it in a new tab */
+  go(url: string, opts?: { newTab: boolean }): void;
 }
 
 type ItemFacts = Pick<ItemReply, 'type_name' | 'readed' | 'private' | 'canEdit'>;
@@ -18,6 +35,8 @@ export interface ItemAction {
   /** single-key shortcut on the focused item */
   shortcut?: string;
   isAvailable(item: ItemFacts, ctx: ActionContext): boolean;
+  /** runs on the items it is available for; `items` is never empty */
+  perform(items: ItemReply[], rt: ActionRuntime): void | Promise<void>;
 }
 
 export type ActionId =
@@ -35,15 +54,60 @@ export type ActionId =
 
 const owner = (item: ItemFacts) => item.canEdit;
 
+function markRead(read: boolean): ItemAction['perform'] {
+  return async (items, rt) => {
+    const ids = applicableIds(read ? 'markRead' : 'markUnread', items, rt.ctx);
+    if (ids.length === 0) return;
+    const shown = rt.notify({ text: read ? 'Marking as read...' : 'Marking as unread...', kind: 'progress' });
+    try {
+      const reply = await rt.markRead(ids, read);
+      shown.update({
+        kind: 'done',
+        text: read ? libraryText.markedRead(reply.link_ids.length) : libraryText.markedUnread,
+      });
+    } catch {
+      shown.update({ kind: 'error', text: libraryText.markFailed });
+    }
+  };
+}
+
+function convertMode(mode: 'public' | 'private'): ItemAction['perform'] {
+  return async (items, rt) => {
+    const ids = applicableIds(mode === 'public' ? 'makePublic' : 'makePrivate', items, rt.ctx);
+    if (ids.length === 0) return;
+    try {
+      await rt.convertMode(ids, mode);
+      rt.notify({ kind: 'done', text: libraryText.privacyDone });
+    } catch {
+      rt.notify({ kind: 'error', text: libraryText.privacyFailed });
+    }
+  };
+}
+
 export const ITEM_ACTIONS: readonly ItemAction[] = [
-  { id: 'edit', label: 'Edit', bulk: false, shortcut: 'e', isAvailable: owner },
-  { id: 'reviseTags', label: 'Revise Tags', bulk: true, shortcut: 't', isAvailable: owner },
+  {
+    id: 'edit',
+    label: 'Edit',
+    bulk: false,
+    shortcut: 'e',
+    isAvailable: owner,
+    perform: (items, rt) => rt.openEdit(items[0]!),
+  },
+  {
+    id: 'reviseTags',
+    label: 'Revise Tags',
+    bulk: true,
+    shortcut: 't',
+    isAvailable: owner,
+    perform: (items, rt) => rt.openReviseTags(items),
+  },
   {
     id: 'markRead',
     label: 'Mark as read',
     bulk: true,
     shortcut: 'r',
     isAvailable: (item) => owner(item) && item.readed === 0,
+    perform: markRead(true),
   },
   {
     // not for notes, images or kindle items, nor items already unread
@@ -53,6 +117,7 @@ export const ITEM_ACTIONS: readonly ItemAction[] = [
     shortcut: 'u',
     isAvailable: (item) =>
       owner(item) && item.readed === 1 && !['note', 'image', 'kindle'].includes(item.type_name),
+    perform: markRead(false),
   },
   {
     // notes are always private
@@ -60,35 +125,64 @@ export const ITEM_ACTIONS: readonly ItemAction[] = [
     label: 'Convert to public',
     bulk: true,
     isAvailable: (item) => owner(item) && item.private === 1 && item.type_name !== 'note',
+    perform: convertMode('public'),
   },
   {
     id: 'makePrivate',
     label: 'Convert to private',
     bulk: true,
     isAvailable: (item) => owner(item) && item.private === 0,
+    perform: convertMode('private'),
   },
   {
     id: 'cachedPage',
     label: 'Cached page',
     bulk: false,
     isAvailable: (item) => item.type_name === 'bookmark',
+    perform: (items, rt) => rt.go(links.cachedPage(items[0]!.url), { newTab: true }),
   },
   {
     id: 'downloadImage',
     label: 'Download Image',
     bulk: false,
     isAvailable: (item) => item.type_name === 'image',
+    perform: (items, rt) => {
+      if (items[0]!.download_url) rt.go(items[0]!.download_url);
+    },
   },
-  { id: 'exportCsv', label: 'Export as csv', bulk: true, isAvailable: owner },
+  {
+    id: 'exportCsv',
+    label: 'Export as csv',
+    bulk: true,
+    isAvailable: owner,
+    perform: (items, rt) => rt.go(exportCsvUrl(items.map((i) => i.link_id))),
+  },
   {
     // copies someone else's item; hidden for one's own
     id: 'saveToLibrary',
     label: 'Save to My Library',
     bulk: false,
     isAvailable: (item, ctx) => ctx.signedIn && !item.canEdit,
+    perform: (_items, rt) => {
+      rt.notify({ kind: 'error', text: 'Saving from other libraries arrives with sharing.' });
+    },
   },
-  { id: 'delete', label: 'Delete', bulk: true, shortcut: 'Delete', isAvailable: owner },
+  {
+    id: 'delete',
+    label: 'Delete',
+    bulk: true,
+    shortcut: 'Delete',
+    isAvailable: owner,
+    perform: (items, rt) => rt.openDelete(items),
+  },
 ];
+
+/** Runs an action on one item or a selection. */
+export function performAction(id: ActionId, items: ItemReply[], rt: ActionRuntime) {
+  const action = ITEM_ACTIONS.find((a) => a.id === id);
+  if (!action || items.length === 0) return;
+  return action.perform(items, rt);
+}
 
 export function actionsFor(item: ItemFacts, ctx: ActionContext): ItemAction[] {
   return ITEM_ACTIONS.filter((a) => a.isAvailable(item, ctx));

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { exportCsvUrl, useConvertMode, useDeleteItems, useMarkRead, useReviseTags } from '../../api/items.ts';
+import { useConvertMode, useDeleteItems, useMarkRead, useReviseTags } from '../../api/items.ts';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
-import { type ActionContext, type ActionId, applicableIds } from './actions.ts';
+import { type ActionContext, type ActionId, type ActionRuntime, performAction } from './actions.ts';
 import { libraryText } from './messages.ts';
 
-/** Runs item actions on one item or a selection, with the spec's notifications. */
+/** Runs item actions (actions.ts) on one item or a selection; holds the dialogs they open. */
 export function useItemActions(opts: { ctx: ActionContext; onDeleted: (count: number) => void }) {
   const notify = useNotify();
   const markRead = useMarkRead();
@@ -16,63 +16,20 @@ export function useItemActions(opts: { ctx: ActionContext; onDeleted: (count: nu
   const [deleting, setDeleting] = useState<ItemReply[]>([]);
   const [revising, setRevising] = useState<ItemReply[]>([]);
 
-  const run = (action: ActionId, items: ItemReply[]) => {
-    if (items.length === 0) return;
-    const ids = (id: ActionId) => applicableIds(id, items, opts.ctx);
-    switch (action) {
-      case 'edit':
-        return setEditing(items[0]!);
-      case 'delete':
-        return setDeleting(items);
-      case 'reviseTags':
-        return setRevising(items);
-      case 'markRead':
-      case 'markUnread': {
-        const read = action === 'markRead';
-        const target = ids(action);
-        if (target.length === 0) return;
-        const shown = notify({
-          text: read ? 'Marking as read...' : 'Marking as unread...',
-          kind: 'progress',
-        });
-        return markRead.mutate(
-          { ids: target, read },
-          {
-            onSuccess: (r) =>
-              shown.update({
-                kind: 'done',
-                text: read ? libraryText.markedRead(r.link_ids.length) : libraryText.markedUnread,
-              }),
-            onError: () => shown.update({ kind: 'error', text: libraryText.markFailed }),
-          },
-        );
-      }
-      case 'makePublic':
-      case 'makePrivate': {
-        const target = ids(action);
-        if (target.length === 0) return;
-        return convert.mutate(
-          { ids: target, mode: action === 'makePublic' ? 'public' : 'private' },
-          {
-            onSuccess: () => notify({ kind: 'done', text: libraryText.privacyDone }),
-            onError: () => notify({ kind: 'error', text: libraryText.privacyFailed }),
-          },
-        );
-      }
-      case 'exportCsv':
-        window.location.assign(exportCsvUrl(items.map((i) => i.link_id)));
-        return;
-      case 'cachedPage':
-        window.open(`/cached?url=${encodeURIComponent(items[0]!.url)}`, '_blank', 'noopener');
-        return;
-      case 'downloadImage':
-        if (items[0]!.download_url) window.location.assign(items[0]!.download_url);
-        return;
-      case 'saveToLibrary':
-        notify({ kind: 'error', text: 'Saving from other libraries arrives with sharing.' });
-        return;
-    }
+  const runtime: ActionRuntime = {
+    ctx: opts.ctx,
+    notify,
+    markRead: (ids, read) => markRead.mutateAsync({ ids, read }),
+    convertMode: (ids, mode) => convert.mutateAsync({ ids, mode }),
+    openEdit: setEditing,
+    openDelete: setDeleting,
+    openReviseTags: setRevising,
+    go: (url, go) => {
+      if (go?.newTab) window.open(url, '_blank', 'noopener');
+      else window.location.assign(url);
+    },
   };
+  const run = (action: ActionId, items: ItemReply[]) => void performAction(action, items, runtime);
 
   const confirmDelete = () => {
     const items = deleting;

@@ -1,9 +1,10 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { cachedCopyHref, useReader } from '../../api/capture.ts';
+import { useReader } from '../../api/capture.ts';
 import { useMarkRead, useSaveBookmark } from '../../api/items.ts';
 import { readCookie } from '../../lib/cookies.ts';
+import { links } from '../../lib/links.ts';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { libraryText } from '../library/messages.ts';
@@ -91,7 +92,7 @@ export function ReaderPage({ item, username, annotationLayer }: ReaderPageProps)
         unread={item.canEdit ? unread : null}
         onToggleRead={toggleRead}
         marking={markRead.isPending}
-        cachedHref={hasCopy ? cachedCopyHref(item.link_id) : null}
+        cachedHref={hasCopy ? links.cachedCopy(item.link_id) : null}
         originalHref={item.url || null}
         outlinerOpen={outlinerOpen}
         onToggleOutliner={() => setOutlinerOpen((o) => !o)}

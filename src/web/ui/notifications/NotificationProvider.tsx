@@ -20,7 +20,7 @@ export interface NotificationHandle {
   dismiss(): void;
 }
 
-type Notify = (input: NotificationInput) => NotificationHandle;
+export type Notify = (input: NotificationInput) => NotificationHandle;
 
 const NotifyContext = createContext<Notify | null>(null);
 
