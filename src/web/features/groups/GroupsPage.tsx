@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../ui/Button.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { StateBox } from '../../ui/StateBox.tsx';
 import styles from './Groups.module.css';
 
 /** My Groups (spec part 1 §2): a search box and an add button; the list itself is a stub for now. */
@@ -36,10 +37,9 @@ export function GroupsPage() {
         />
       </search>
       <ul className={styles.list} aria-label="Groups" />
-      <div className={styles.empty}>
-        <Users size={28} aria-hidden="true" className={styles.emptyIcon} />
+      <StateBox icon={<Users size={28} aria-hidden="true" />} className={styles.empty}>
         <p>{query.trim() ? `No group matches “${query.trim()}”.` : 'You have not joined any group yet.'}</p>
-      </div>
+      </StateBox>
       <Modal
         open={adding}
         onOpenChange={setAdding}

@@ -9,6 +9,7 @@ import { links } from '../../lib/links.ts';
 import { buttonClass } from '../../ui/Button.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { StateBox } from '../../ui/StateBox.tsx';
 import { HighlightLayer } from '../annotations/HighlightLayer.tsx';
 import { ImageView } from '../images/ImageView.tsx';
 import { KindleBook } from '../kindle/KindleBook.tsx';
@@ -46,9 +47,9 @@ export function ItemPage() {
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) return <Missing name={name} />;
     return (
-      <div className={styles.box} role="alert">
+      <StateBox role="alert">
         <p>Sorry, something goes wrong, please retry later.</p>
-      </div>
+      </StateBox>
     );
   }
   const item = query.data;
@@ -97,12 +98,12 @@ function Placeholder({ item, name }: { item: ItemReply; name: string }) {
           </a>
         </p>
       ) : null}
-      <div className={styles.box}>
+      <StateBox>
         <p>This kind of item (a {item.type_name}) has no view of its own yet.</p>
         <Link to={links.library(name)} className={buttonClass('secondary', 'sm')}>
           Back to the library
         </Link>
-      </div>
+      </StateBox>
     </div>
   );
 }
@@ -111,14 +112,14 @@ function Missing({ name }: { name: string }) {
   return (
     <div className={styles.page}>
       <title>Item not found · Folio</title>
-      <div className={styles.box}>
+      <StateBox>
         <FileQuestion size={22} aria-hidden="true" />
         <h1 className={styles.heading}>Item not found</h1>
         <p>This item does not exist, was deleted, or is private.</p>
         <Link to={links.library(name)} className={buttonClass('primary', 'sm')}>
           Back to the library
         </Link>
-      </div>
+      </StateBox>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { links } from '../../lib/links.ts';
+import { StateBox } from '../../ui/StateBox.tsx';
 import { AnnotationListRow } from '../annotations/AnnotationListRow.tsx';
 import { annotationHref } from '../annotations/annotation-list.ts';
 import styles from './Kindle.module.css';
@@ -48,7 +49,7 @@ export function KindleBook({ item, username }: { item: ItemReply; username: stri
         </div>
       </header>
       {highlights.length === 0 ? (
-        <p className={styles.emptyBook}>This book has no highlights left.</p>
+        <StateBox as="p">This book has no highlights left.</StateBox>
       ) : (
         <ul className={styles.highlights} aria-label="Highlights">
           {highlights.map((annotation) => {

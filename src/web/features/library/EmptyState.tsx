@@ -1,6 +1,7 @@
 import { Inbox, SearchX, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
+import { StateBox } from '../../ui/StateBox.tsx';
 import type { EmptyKind } from './empty-kind.ts';
 import styles from './Library.module.css';
 import { libraryText } from './messages.ts';
@@ -22,7 +23,7 @@ export function EmptyState(props: {
     items: libraryText.emptyItems,
   }[kind];
   return (
-    <div className={styles.empty}>
+    <StateBox>
       {kind === 'search' ? <SearchX size={28} aria-hidden="true" /> : <Inbox size={28} aria-hidden="true" />}
       <p className={styles.emptyText}>{text}</p>
       {kind === 'unread' ? <Link to={props.bookmarksHref}>Go to your bookmarks</Link> : null}
@@ -36,13 +37,13 @@ export function EmptyState(props: {
           Add a bookmark
         </Button>
       ) : null}
-    </div>
+    </StateBox>
   );
 }
 
 export function LoadError(props: { premiumOnly: boolean; onRetry: () => void }) {
   return (
-    <div className={styles.empty} role="alert">
+    <StateBox role="alert">
       <TriangleAlert size={28} aria-hidden="true" />
       {props.premiumOnly ? (
         <>
@@ -55,6 +56,6 @@ export function LoadError(props: { premiumOnly: boolean; onRetry: () => void }) 
           <Button onClick={props.onRetry}>Retry</Button>
         </>
       )}
-    </div>
+    </StateBox>
   );
 }

@@ -1,7 +1,7 @@
 import { Construction } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import styles from './ComingSoon.module.css';
+import { StateBox } from '../../ui/StateBox.tsx';
 
 /** Stands in for a screen a later issue builds, saying which issue brings it. */
 export function ComingSoon({
@@ -19,10 +19,9 @@ export function ComingSoon({
     <>
       <PageHeader title={title} {...(documentTitle ? { documentTitle } : {})} />
       {children}
-      <div className={styles.box}>
-        <Construction size={22} aria-hidden="true" className={styles.icon} />
+      <StateBox icon={<Construction size={22} aria-hidden="true" />}>
         <p>{arrives}</p>
-      </div>
+      </StateBox>
     </>
   );
 }

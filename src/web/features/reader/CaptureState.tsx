@@ -4,6 +4,7 @@ import { PLANS } from '../../../shared/plans.ts';
 import type { ReaderReply } from '../../../shared/schemas/capture.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { StateBox } from '../../ui/StateBox.tsx';
 import styles from './Reader.module.css';
 
 export const readerText = {
@@ -32,16 +33,16 @@ export function CaptureState(props: {
 
   if (reader.status === 'pending') {
     return (
-      <div className={styles.state} role="status">
+      <StateBox role="status">
         <Spinner size={18} />
         <p>{readerText.pending}</p>
         {original}
-      </div>
+      </StateBox>
     );
   }
   if (reader.status === 'failed' && canEdit) {
     return (
-      <div className={`${styles.state} ${styles.stateError}`} role="alert">
+      <StateBox tone="error" role="alert">
         <AlertTriangle size={20} aria-hidden="true" />
         <p>{readerText.failed}</p>
         {reader.error ? <p className={styles.stateDetail}>{reader.error}</p> : null}
@@ -51,12 +52,12 @@ export function CaptureState(props: {
           </Button>
           {original}
         </div>
-      </div>
+      </StateBox>
     );
   }
   if (reader.status === 'quota' && canEdit) {
     return (
-      <div className={styles.state}>
+      <StateBox>
         <Sparkles size={20} aria-hidden="true" />
         <p>{readerText.quota(PLANS.free.quotas.cachedPages ?? 0)}</p>
         <div className={styles.stateActions}>
@@ -65,12 +66,12 @@ export function CaptureState(props: {
           </Link>
           {original}
         </div>
-      </div>
+      </StateBox>
     );
   }
   const neverSaved = reader.status === 'none' && canEdit;
   return (
-    <div className={styles.state}>
+    <StateBox>
       <Archive size={20} aria-hidden="true" />
       <p>{reader.status === 'done' ? readerText.empty : readerText.none}</p>
       <div className={styles.stateActions}>
@@ -81,6 +82,6 @@ export function CaptureState(props: {
         ) : null}
         {original}
       </div>
-    </div>
+    </StateBox>
   );
 }

@@ -7,6 +7,7 @@ import { readCookie } from '../../lib/cookies.ts';
 import { links } from '../../lib/links.ts';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { StateBox } from '../../ui/StateBox.tsx';
 import { libraryText } from '../library/messages.ts';
 import { parseView } from '../library/view.ts';
 import { CaptureState } from './CaptureState.tsx';
@@ -116,14 +117,14 @@ export function ReaderPage({ item, username, annotationLayer }: ReaderPageProps)
             </p>
           </header>
           {reader.isPending ? (
-            <div className={styles.state} role="status">
+            <StateBox role="status">
               <Spinner size={18} />
               <p>Loading...</p>
-            </div>
+            </StateBox>
           ) : reader.isError || !copy ? (
-            <div className={styles.state} role="alert">
+            <StateBox role="alert">
               <p>{libraryText.loadFailed}</p>
-            </div>
+            </StateBox>
           ) : hasCopy && copy.html ? (
             <ReaderArticle html={copy.html}>{annotationLayer}</ReaderArticle>
           ) : (

@@ -5,6 +5,7 @@ import { useTags } from '../../api/tags.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { StateBox } from '../../ui/StateBox.tsx';
 import styles from './TagCloud.module.css';
 import { cloudTags } from './tag-levels.ts';
 import { cutTagLabel, itemCount, tagsPageHref } from './tags-page.ts';
@@ -36,18 +37,18 @@ export function TagCloudModal({ open, onOpenChange, username, onPick }: TagCloud
       }
     >
       {query.isPending ? (
-        <p className={styles.state} aria-busy="true">
+        <StateBox as="p" aria-busy="true">
           <Spinner size={16} /> Loading tags
-        </p>
+        </StateBox>
       ) : query.isError ? (
-        <div className={styles.state} role="alert">
+        <StateBox role="alert">
           <p>{query.error.message || GENERIC_FAILURE}</p>
           <Button size="sm" onClick={() => query.refetch()}>
             Try again
           </Button>
-        </div>
+        </StateBox>
       ) : tags.length === 0 ? (
-        <p className={styles.state}>No tags yet</p>
+        <StateBox as="p">No tags yet</StateBox>
       ) : (
         <ul className={styles.cloud} aria-label="Tag cloud">
           {tags.map((tag) => (

@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { pageCountFor } from '../../ui/pagination.ts';
+import { StateBox } from '../../ui/StateBox.tsx';
 import { TagCell } from './TagCell.tsx';
 import { TagCloudModal } from './TagCloudModal.tsx';
 import { DeleteTagModal, EditTagModal } from './TagModals.tsx';
@@ -85,15 +86,14 @@ export function TagsPage() {
           ))}
         </div>
       ) : query.isError ? (
-        <div className={styles.state} role="alert">
+        <StateBox role="alert">
           <p>{query.error.message || GENERIC_FAILURE}</p>
           <Button onClick={() => query.refetch()}>Try again</Button>
-        </div>
+        </StateBox>
       ) : tags.length === 0 ? (
-        <div className={styles.state}>
-          <TagsIcon size={28} aria-hidden="true" className={styles.stateIcon} />
+        <StateBox icon={<TagsIcon size={28} aria-hidden="true" />}>
           <p>{filtered ? 'No tags match' : 'No tags yet'}</p>
-        </div>
+        </StateBox>
       ) : (
         <ul className={styles.grid} aria-label="Tags" aria-busy={query.isFetching || undefined}>
           {tags.map((tag) => (
