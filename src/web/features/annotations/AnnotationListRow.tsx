@@ -7,18 +7,10 @@ import {
   type HighlightColor,
   SHAPE,
 } from '../../../shared/schemas/annotations.ts';
-import {
-  useChangeAnnotationColor,
-  useEditStickyNote,
-  usePostStickyNote,
-  useRemoveAnnotation,
-  useRemoveStickyNote,
-} from '../../api/annotations.ts';
 import { Menu, MenuItem } from '../../ui/Menu.tsx';
-import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import styles from './AnnotationList.module.css';
-import { ANNOTATION_MESSAGES as text } from './messages.ts';
 import { StickyNote, StickyNoteEditor } from './StickyNote.tsx';
+import { useHighlightActions } from './useHighlightActions.ts';
 
 const COLOR_NAMES: Record<HighlightColor, string> = {
   yellow: 'Yellow',
@@ -44,53 +36,29 @@ export function AnnotationListRow(props: {
   targeted?: boolean;
 }) {
   const { annotation, owner } = props;
-  const notify = useNotify();
-  const changeColor = useChangeAnnotationColor();
-  const remove = useRemoveAnnotation();
-  const postNote = usePostStickyNote();
-  const editNote = useEditStickyNote();
-  const removeNote = useRemoveStickyNote();
+  const actions = useHighlightActions(annotation.link_id);
   /** 'new' while adding a sticky note, or the id of the one being edited */
   const [editing, setEditing] = useState<'new' | number | null>(null);
   const [editError, setEditError] = useState<string | null>(null);
-  const ids = { link_id: annotation.link_id };
   const floatNote = annotation.shape === SHAPE.floatNote;
   const color = annotation.extra.color;
-  const noteBusy = postNote.isPending || editNote.isPending || removeNote.isPending;
 
-  const recolor = (next: HighlightColor) => {
-    if (next === color) return;
-    changeColor
-      .mutateAsync({ ...ids, ann_id: annotation.id, color: next })
-      .catch(() => notify({ kind: 'error', text: text.colorFailed }));
-  };
-  // the promise, not mutate's callbacks: those never run once the removed row has unmounted
-  const deleteAnnotation = () =>
-    remove.mutateAsync({ ...ids, ann_id: annotation.id }).then(
-      () => notify({ kind: 'done', text: text.deleteDone }),
-      () => notify({ kind: 'error', text: text.deleteFailed }),
-    );
   const stopEditing = () => {
     setEditing(null);
     setEditError(null);
   };
-  const saveNote = (content: string) => {
-    const done = { onSuccess: stopEditing, onError: () => setEditError(STICKY_NOT_SAVED) };
-    if (editing === 'new') postNote.mutate({ ...ids, ann_id: annotation.id, sContent: content }, done);
-    else if (editing !== null) editNote.mutate({ ...ids, id: editing, content }, done);
+  const saveNote = async (content: string) => {
+    if (editing === null) return;
+    if (await actions.saveNote(annotation, content, { noteId: editing, quiet: true })) stopEditing();
+    else setEditError(STICKY_NOT_SAVED);
   };
-  const deleteNote = (id: number) =>
-    removeNote.mutateAsync({ ...ids, id }).then(
-      () => notify({ kind: 'done', text: text.noteRemoved }),
-      () => notify({ kind: 'error', text: text.noteRemoveFailed }),
-    );
 
   const editor = (initial: string) => (
     <StickyNoteEditor
       initial={initial}
-      busy={postNote.isPending || editNote.isPending}
+      busy={actions.busy}
       error={editError}
-      onSave={saveNote}
+      onSave={(content) => void saveNote(content)}
       onCancel={stopEditing}
     />
   );
@@ -102,7 +70,7 @@ export function AnnotationListRow(props: {
       )}
       data-color={color}
       data-ann-md5={annotation.ann_md5}
-      aria-busy={remove.isPending || undefined}
+      aria-busy={actions.busy || undefined}
     >
       <div className={styles.main}>
         {floatNote ? (
@@ -121,7 +89,7 @@ export function AnnotationListRow(props: {
                     className={styles.swatchButton}
                     aria-label={`Change color (now ${COLOR_NAMES[color].toLowerCase()})`}
                     title="Change color"
-                    disabled={changeColor.isPending}
+                    disabled={actions.busy}
                   >
                     <span className={styles.swatch} data-color={color} />
                   </button>
@@ -131,7 +99,7 @@ export function AnnotationListRow(props: {
                   <MenuItem
                     key={c}
                     icon={<span className={styles.swatch} data-color={c} />}
-                    onSelect={() => recolor(c)}
+                    onSelect={() => void actions.recolor(annotation, c)}
                   >
                     {COLOR_NAMES[c]}
                     {c === color ? (
@@ -146,8 +114,8 @@ export function AnnotationListRow(props: {
               className={styles.iconButton}
               aria-label={floatNote ? 'Delete float note' : 'Delete highlight'}
               title="Delete"
-              disabled={remove.isPending}
-              onClick={deleteAnnotation}
+              disabled={actions.busy}
+              onClick={() => void actions.removeAnnotation(annotation)}
             >
               <Trash2 size={14} aria-hidden="true" />
             </button>
@@ -165,9 +133,9 @@ export function AnnotationListRow(props: {
             key={note.id}
             note={note}
             owner={owner}
-            busy={noteBusy}
+            busy={actions.busy}
             onEdit={() => setEditing(note.id)}
-            onDelete={() => deleteNote(note.id)}
+            onDelete={() => void actions.removeStickyNote(annotation, note.id)}
           />
         ),
       )}

@@ -7,16 +7,10 @@ import { describe } from './anchoring.ts';
 import { clearHighlights, drawHighlights, highlightIdAt, isTextHighlight } from './draw.ts';
 import { FloatNotes, floatPlace } from './FloatNotes.tsx';
 import styles from './Highlights.module.css';
-import {
-  ColorButtons,
-  Floating,
-  HighlightMenu,
-  NoteEditor,
-  type Place,
-  TextButton,
-} from './HighlightToolbar.tsx';
+import { ColorButtons, Floating, HighlightMenu, type Place, TextButton } from './HighlightToolbar.tsx';
 import { OrphanedHighlights } from './OrphanedHighlights.tsx';
 import { OverQuotaModal } from './OverQuotaModal.tsx';
+import { StickyNoteEditor } from './StickyNote.tsx';
 import { indexText, rangeOffsets } from './text-position.ts';
 import { useHighlightActions } from './useHighlightActions.ts';
 
@@ -223,7 +217,8 @@ export function HighlightLayer({ article, item }: { article: HTMLElement; item: 
             />
           ) : null}
           {popup.kind === 'note' && current ? (
-            <NoteEditor
+            <StickyNoteEditor
+              layout="popover"
               label="Sticky note"
               initial={current.stickyNotes[0]?.content ?? ''}
               busy={actions.busy}
@@ -232,7 +227,8 @@ export function HighlightLayer({ article, item }: { article: HTMLElement; item: 
             />
           ) : null}
           {popup.kind === 'new-float' ? (
-            <NoteEditor
+            <StickyNoteEditor
+              layout="popover"
               label="Float note"
               initial=""
               busy={actions.busy}

@@ -1,5 +1,5 @@
 import { Check, StickyNote, Trash2 } from 'lucide-react';
-import { type CSSProperties, type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
+import type { CSSProperties, ReactNode, Ref } from 'react';
 import {
   type AnnotationReply,
   HIGHLIGHT_COLORS,
@@ -119,46 +119,5 @@ export function TextButton(props: {
       {props.icon}
       {props.children}
     </button>
-  );
-}
-
-/** A sticky note (or float note) being written: Save with the button or Ctrl+Enter, Escape cancels. */
-export function NoteEditor(props: {
-  label: string;
-  initial: string;
-  busy: boolean;
-  onSave: (content: string) => void;
-  onCancel: () => void;
-}) {
-  const [draft, setDraft] = useState(props.initial);
-  const field = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => field.current?.focus(), []);
-  const content = draft.trim();
-  return (
-    <form
-      className={styles.editor}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (content) props.onSave(content);
-      }}
-    >
-      <textarea
-        ref={field}
-        aria-label={props.label}
-        value={draft}
-        rows={3}
-        maxLength={10_000}
-        onChange={(e) => setDraft(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && content) props.onSave(content);
-        }}
-      />
-      <div className={styles.row}>
-        <button type="submit" className={styles.primaryButton} disabled={!content || props.busy}>
-          Save
-        </button>
-        <TextButton onClick={props.onCancel}>Cancel</TextButton>
-      </div>
-    </form>
   );
 }

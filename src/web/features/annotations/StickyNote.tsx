@@ -2,6 +2,7 @@ import { MessageSquareText } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { StickyNoteReply } from '../../../shared/schemas/annotations.ts';
 import styles from './AnnotationList.module.css';
+import popover from './Highlights.module.css';
 
 /** A highlight's sticky note; the owner gets Edit and Delete. */
 export function StickyNote(props: {
@@ -36,16 +37,21 @@ export function StickyNote(props: {
 }
 
 /**
- * The inline sticky note editor: Enter or leaving the field saves, Shift+Enter starts a new line,
- * Escape cancels. Saving unchanged or empty text just closes it.
+ * The one sticky note (and float note) editor, in the annotation list and in the readers: Enter
+ * saves, Shift+Enter starts a new line, Escape cancels; saving unchanged or empty text just closes it.
+ * Inline (the list) it also saves when the field is left; in a popover (the readers) it has Save and
+ * Cancel buttons instead, so clicking Cancel does not save on the way.
  */
 export function StickyNoteEditor(props: {
   initial: string;
   busy: boolean;
-  error: string | null;
+  error?: string | null;
   onSave: (content: string) => void;
   onCancel: () => void;
+  label?: string;
+  layout?: 'inline' | 'popover';
 }) {
+  const { label = 'Sticky note', layout = 'inline' } = props;
   const [text, setText] = useState(props.initial);
   const ref = useRef<HTMLTextAreaElement>(null);
   // Escape or Enter already settled it; the blur that follows must not save again
@@ -82,28 +88,56 @@ export function StickyNoteEditor(props: {
     }
   };
 
+  const field = (
+    <textarea
+      ref={ref}
+      className={layout === 'inline' ? styles.editorField : undefined}
+      aria-label={label}
+      placeholder={`Write a ${label.toLowerCase()}`}
+      rows={layout === 'inline' ? 2 : 3}
+      maxLength={10_000}
+      value={text}
+      readOnly={props.busy}
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={onKeyDown}
+      onBlur={layout === 'inline' ? save : undefined}
+    />
+  );
+  const error = props.error ? (
+    <p className={styles.editorError} role="alert">
+      {props.error}
+    </p>
+  ) : null;
+
+  if (layout === 'popover') {
+    return (
+      <form
+        className={popover.editor}
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        {field}
+        {error}
+        <div className={popover.row}>
+          <button type="submit" className={popover.primaryButton} disabled={!text.trim() || props.busy}>
+            Save
+          </button>
+          <button type="button" className={popover.textButton} onClick={props.onCancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    );
+  }
   return (
     <div className={styles.editor}>
-      <textarea
-        ref={ref}
-        className={styles.editorField}
-        aria-label="Sticky note"
-        placeholder="Write a sticky note"
-        rows={2}
-        value={text}
-        readOnly={props.busy}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-        onBlur={save}
-      />
+      {field}
       <p className={styles.editorHint}>
         {props.busy ? 'Saving...' : 'Enter to save, Shift+Enter for a new line, Esc to cancel'}
       </p>
-      {props.error ? (
-        <p className={styles.editorError} role="alert">
-          {props.error}
-        </p>
-      ) : null}
+      {error}
     </div>
   );
 }

@@ -26,7 +26,7 @@ const failure = (error: unknown) => (error instanceof ApiError ? error.message :
  * (annotationPermission) and treats the server's quota refusal the same: `onOverQuota` opens the
  * Over quota dialog instead of a failure message.
  */
-export function useHighlightActions(linkId: number, onOverQuota: () => void) {
+export function useHighlightActions(linkId: number, onOverQuota: () => void = () => {}) {
   const notify = useNotify();
   const userInfo = useUserInfo();
   const add = useAddAnnotation();
@@ -79,21 +79,31 @@ export function useHighlightActions(linkId: number, onOverQuota: () => void) {
     }
   }
 
-  /** Adds the highlight's sticky note, or changes the one it has. True when saved. */
-  async function saveNote(annotation: AnnotationReply, content: string): Promise<boolean> {
-    const existing = annotation.stickyNotes[0];
+  /**
+   * Adds the highlight's sticky note, or changes one it has (`noteId`, else its first). True when
+   * saved; `quiet` leaves telling a failure to the caller (the list's editor says it in place).
+   */
+  async function saveNote(
+    annotation: AnnotationReply,
+    content: string,
+    opts: { noteId?: number | 'new'; quiet?: boolean } = {},
+  ): Promise<boolean> {
+    const existing =
+      opts.noteId === 'new'
+        ? undefined
+        : (annotation.stickyNotes.find((n) => n.id === opts.noteId) ?? annotation.stickyNotes[0]);
     try {
       if (existing) await editNote.mutateAsync({ id: existing.id, link_id: linkId, content });
       else await postNote.mutateAsync({ ann_id: annotation.id, link_id: linkId, sContent: content });
       return true;
     } catch (error) {
-      notify({ kind: 'error', text: failure(error) });
+      if (!opts.quiet) notify({ kind: 'error', text: failure(error) });
       return false;
     }
   }
 
-  async function removeStickyNote(annotation: AnnotationReply) {
-    const note = annotation.stickyNotes[0];
+  async function removeStickyNote(annotation: AnnotationReply, noteId?: number) {
+    const note = annotation.stickyNotes.find((n) => n.id === noteId) ?? annotation.stickyNotes[0];
     if (!note) return;
     try {
       await removeNote.mutateAsync({ id: note.id, link_id: linkId });

@@ -6,8 +6,9 @@ import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { links } from '../../lib/links.ts';
 import { Button, buttonClass } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { ColorButtons, Floating, HighlightMenu, NoteEditor } from '../annotations/HighlightToolbar.tsx';
+import { ColorButtons, Floating, HighlightMenu } from '../annotations/HighlightToolbar.tsx';
 import { OverQuotaModal } from '../annotations/OverQuotaModal.tsx';
+import { StickyNoteEditor } from '../annotations/StickyNote.tsx';
 import { downloadUrl, fileUrl } from '../images/preview.ts';
 import styles from './Pdf.module.css';
 import { type PageSize, PdfPage } from './PdfPage.tsx';
@@ -180,7 +181,8 @@ export function PdfReader({ item, username }: { item: ItemReply; username: strin
       {hl.active && hl.activeAnnotation ? (
         <Floating place={hl.active.at} label="Highlight" fixed>
           {hl.editingNote ? (
-            <NoteEditor
+            <StickyNoteEditor
+              layout="popover"
               label="Sticky note"
               initial={hl.activeAnnotation.stickyNotes[0]?.content ?? ''}
               busy={hl.busy}
