@@ -103,12 +103,15 @@ export const itemChanges = {
 export interface LiveMessage {
   cmd: number;
   link_id: number;
-  item?: ItemReply;
 }
 
 export function applyLiveMessage(client: QueryClient, message: LiveMessage) {
   if (message.cmd === 3) return itemChanges.deleted(client, [message.link_id]);
-  if (message.item) return itemChanges.saved(client, message.item);
-  // no copy in the message: what the item is now must be asked
-  return Promise.all([itemChanges.created(client), refresh.items(client, [message.link_id])]);
+  // The message's copy is not written in: messages can arrive after this tab's own newer reply (a
+  // change published while its transaction was still open), so the item is asked for again instead.
+  return Promise.all([
+    itemChanges.created(client),
+    refresh.items(client, [message.link_id]),
+    refresh.reader(client, message.link_id),
+  ]);
 }
