@@ -174,11 +174,9 @@ export class AnnotationsService {
   }
 
   /** One unit of the plan's highlight quota, taken in the caller's transaction, or the refusal. */
-  /** The item's annotation count, and its tags' Annotated counts when it joins or leaves that tab. */
-  private async recount(tx: Executor, itemId: number): Promise<number> {
-    const { count, annotatedChanged } = await repo.recountItem(tx, itemId);
-    if (annotatedChanged) await this.deps.items.recountTagsOf(tx, [itemId]);
-    return count;
+  /** The item's annotation count (its tags' Annotated counts follow by trigger, migration 0009). */
+  private recount(tx: Executor, itemId: number): Promise<number> {
+    return repo.recountItem(tx, itemId);
   }
 
   private async takeUnit(tx: Executor, userId: number, quota: number | null) {
