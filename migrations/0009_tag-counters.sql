@@ -64,20 +64,36 @@ END
 $$;
 --> statement-breakpoint
 -- An item's change of type, privacy, read state or annotated state moves it between its tags' tabs.
+-- One statement for all the rows an UPDATE changed (a batch marks many items read), so the tags are
+-- locked once, in id order.
 CREATE OR REPLACE FUNCTION folio_items_tag_counts() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM 1 FROM tags WHERE id IN (SELECT tag_id FROM item_tags WHERE item_id = NEW.id) ORDER BY id
-    FOR NO KEY UPDATE;
+  PERFORM 1 FROM tags WHERE id IN (
+    SELECT it.tag_id FROM old_items o JOIN new_items n ON n.id = o.id JOIN item_tags it ON it.item_id = n.id
+    WHERE o.type <> n.type OR o.private <> n.private OR o.unread <> n.unread
+      OR (o.annotation_count > 0) <> (n.annotation_count > 0)
+  ) ORDER BY id FOR NO KEY UPDATE;
+  IF NOT FOUND THEN RETURN NULL; END IF;
   UPDATE tags t SET
-    public_count = t.public_count + (NOT NEW.private)::int - (NOT OLD.private)::int,
-    bookmark_count = t.bookmark_count + (NEW.type = 'bookmark')::int - (OLD.type = 'bookmark')::int,
-    image_count = t.image_count + (NEW.type = 'image')::int - (OLD.type = 'image')::int,
-    pdf_count = t.pdf_count + (NEW.type = 'pdf')::int - (OLD.type = 'pdf')::int,
-    note_count = t.note_count + (NEW.type = 'note')::int - (OLD.type = 'note')::int,
-    unread_count = t.unread_count + NEW.unread::int - OLD.unread::int,
-    annotated_count = t.annotated_count + (NEW.annotation_count > 0)::int - (OLD.annotation_count > 0)::int
-  FROM item_tags it
-  WHERE it.item_id = NEW.id AND t.id = it.tag_id;
+    public_count = t.public_count + d.public, bookmark_count = t.bookmark_count + d.bookmarks,
+    image_count = t.image_count + d.images, pdf_count = t.pdf_count + d.pdfs,
+    note_count = t.note_count + d.notes, unread_count = t.unread_count + d.unread,
+    annotated_count = t.annotated_count + d.annotated
+  FROM (
+    SELECT it.tag_id,
+      sum((NOT n.private)::int - (NOT o.private)::int) AS public,
+      sum((n.type = 'bookmark')::int - (o.type = 'bookmark')::int) AS bookmarks,
+      sum((n.type = 'image')::int - (o.type = 'image')::int) AS images,
+      sum((n.type = 'pdf')::int - (o.type = 'pdf')::int) AS pdfs,
+      sum((n.type = 'note')::int - (o.type = 'note')::int) AS notes,
+      sum(n.unread::int - o.unread::int) AS unread,
+      sum((n.annotation_count > 0)::int - (o.annotation_count > 0)::int) AS annotated
+    FROM old_items o JOIN new_items n ON n.id = o.id JOIN item_tags it ON it.item_id = n.id
+    WHERE o.type <> n.type OR o.private <> n.private OR o.unread <> n.unread
+      OR (o.annotation_count > 0) <> (n.annotation_count > 0)
+    GROUP BY it.tag_id
+  ) d
+  WHERE t.id = d.tag_id;
   RETURN NULL;
 END
 $$;
@@ -100,12 +116,9 @@ CREATE TRIGGER item_tags_fixed BEFORE UPDATE OF item_id, tag_id ON item_tags
   FOR EACH ROW WHEN (OLD.item_id <> NEW.item_id OR OLD.tag_id <> NEW.tag_id)
   EXECUTE FUNCTION folio_item_tags_fixed();
 --> statement-breakpoint
-CREATE TRIGGER items_tag_counts_update AFTER UPDATE OF type, private, unread, annotation_count ON items
-  FOR EACH ROW
-  WHEN (OLD.type IS DISTINCT FROM NEW.type OR OLD.private IS DISTINCT FROM NEW.private
-        OR OLD.unread IS DISTINCT FROM NEW.unread
-        OR (OLD.annotation_count > 0) IS DISTINCT FROM (NEW.annotation_count > 0))
-  EXECUTE FUNCTION folio_items_tag_counts();
+CREATE TRIGGER items_tag_counts_update AFTER UPDATE ON items
+  REFERENCING OLD TABLE AS old_items NEW TABLE AS new_items
+  FOR EACH STATEMENT EXECUTE FUNCTION folio_items_tag_counts();
 --> statement-breakpoint
 CREATE TRIGGER items_untag_before_delete BEFORE DELETE ON items
   FOR EACH ROW EXECUTE FUNCTION folio_items_untag();

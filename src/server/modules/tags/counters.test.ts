@@ -68,7 +68,7 @@ describe('tag counters kept by the database', () => {
     const annotations: { id: number; linkId: number }[] = [];
     const seen = new Set<number>();
     const reached = new Set<string>();
-    const ok = (res: { statusCode: number; body: string }) => {
+    const ok = <R extends { statusCode: number; body: string }>(res: R) => {
       expect(res.statusCode, res.body).toBe(200);
       return res;
     };
@@ -79,10 +79,12 @@ describe('tag counters kept by the database', () => {
       const op = ids.length === 0 ? 0 : rand(14);
       const id = ids[rand(ids.length)] ?? 0;
       const flag = () => rand(2) === 0;
-      if (op === 0) addId((await saveBookmark(client, { tags: pick(), private: flag(), unread: flag() })).link_id);
+      if (op === 0)
+        addId((await saveBookmark(client, { tags: pick(), private: flag(), unread: flag() })).link_id);
       // a bookmark's own edit, with and without tags (no tags: privacy and read state only)
       if (op === 1) await client.post('/item/save/bookmark', { link_id: id, tags: pick() });
-      if (op === 2) await client.post('/item/save/bookmark', { link_id: id, private: flag(), unread: flag() });
+      if (op === 2)
+        await client.post('/item/save/bookmark', { link_id: id, private: flag(), unread: flag() });
       if (op === 3) {
         ok(
           await client.post('/ditem_mana2/batch_edit_tags', {
@@ -94,14 +96,23 @@ describe('tag counters kept by the database', () => {
       }
       // rename, merge onto an existing tag, or delete (rename to empty)
       if (op === 4)
-        await client.post('/tag_mana2/update_tags', { old_tag: vocab[rand(6)], new: rand(3) ? vocab[rand(6)] : '' });
+        await client.post('/tag_mana2/update_tags', {
+          old_tag: vocab[rand(6)],
+          new: rand(3) ? vocab[rand(6)] : '',
+        });
       if (op === 5)
-        ok(await client.post('/ditem_mana2/convert_mode', { link_id: id, mode: flag() ? 'public' : 'private' }));
+        ok(
+          await client.post('/ditem_mana2/convert_mode', {
+            link_id: id,
+            mode: flag() ? 'public' : 'private',
+          }),
+        );
       if (op === 6) ok(await client.post('/ditem_mana2/mark_readed', { link_id: id, readed: rand(2) }));
       if (op === 7) {
         ok(await client.post('/ditem_mana2/delete_b', { link_id: id }));
         ids.splice(ids.indexOf(id), 1);
-        for (const a of annotations.filter((x) => x.linkId === id)) annotations.splice(annotations.indexOf(a), 1);
+        for (const a of annotations.filter((x) => x.linkId === id))
+          annotations.splice(annotations.indexOf(a), 1);
       }
       if (op === 8) {
         const content = `words ${step}`;
@@ -119,7 +130,9 @@ describe('tag counters kept by the database', () => {
         ok(await client.post('/annotation_mana/remove_annotation', { ann_id: a!.id, link_id: a!.linkId }));
       }
       if (op === 10) {
-        const note = ok(await client.post('/item/save/note', { title: 'n', content: '<p>n</p>', tags: pick() }));
+        const note = ok(
+          await client.post('/item/save/note', { title: 'n', content: '<p>n</p>', tags: pick() }),
+        );
         const noteId = (note.json() as { items: { link_id: number }[] }).items[0]!.link_id;
         addId(noteId);
         ok(await client.post('/item/save/note', { link_id: noteId, content: '<p>m</p>', tags: pick() }));

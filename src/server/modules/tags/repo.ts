@@ -5,31 +5,50 @@ import { itemTags, tags } from '../../db/schema.ts';
 
 /**
  * Ids of the user's tags with these names (case-insensitive), creating the missing ones and marking
- * them used at `at`. Each row is locked (in name order) until the transaction ends, so a concurrent
- * writer taking a tag's last item away cannot drop it before this one tags an item with it.
+ * them used at `at`. These and the item's current tags are locked, in one statement in id order,
+ * until the transaction ends: two writers tagging the same tags wait for each other instead of
+ * deadlocking, and one taking a tag's last item away cannot drop it before this one uses it.
  */
 export async function ensureTags(
   ex: Executor,
   userId: number,
+  itemId: number,
   names: string[],
   at: Date,
 ): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
   const byLower = new Map<string, string>();
   for (const name of names) if (!byLower.has(name.toLowerCase())) byLower.set(name.toLowerCase(), name);
-  if (byLower.size === 0) return ids;
-  const sorted = [...byLower.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const rows = await queryRows<{ id: string | number; name: string }>(
-    ex,
-    sql`INSERT INTO tags (user_id, name, last_used_at)
-        VALUES ${sql.join(
-          sorted.map(([, name]) => sql`(${userId}, ${name}, ${at.toISOString()}::timestamptz)`),
+  const lowered = [...byLower.keys()].sort();
+  const ids = new Map<string, number>();
+  // a tag dropped by a concurrent writer between the insert and the lock is inserted again
+  for (let attempt = 0; ; attempt += 1) {
+    if (lowered.length > 0) {
+      await ex
+        .insert(tags)
+        .values(lowered.map((l) => ({ userId, name: byLower.get(l)!, lastUsedAt: at })))
+        .onConflictDoNothing();
+    }
+    const named = lowered.length
+      ? sql`lower(name) IN (${sql.join(
+          lowered.map((l) => sql`${l}`),
           sql`, `,
-        )}
-        ON CONFLICT (user_id, lower(name)) DO UPDATE SET last_used_at = EXCLUDED.last_used_at
-        RETURNING id, name`,
-  );
-  for (const row of rows) ids.set(row.name.toLowerCase(), Number(row.id));
+        )})`
+      : sql`false`;
+    const rows = await queryRows<{ id: string | number; name: string }>(
+      ex,
+      sql`SELECT id, name FROM tags
+          WHERE user_id = ${userId} AND (${named} OR id IN (SELECT tag_id FROM item_tags WHERE item_id = ${itemId}))
+          ORDER BY id FOR NO KEY UPDATE`,
+    );
+    for (const row of rows)
+      if (byLower.has(row.name.toLowerCase())) ids.set(row.name.toLowerCase(), Number(row.id));
+    if (ids.size === lowered.length || attempt === 3) break;
+  }
+  if (ids.size > 0)
+    await ex
+      .update(tags)
+      .set({ lastUsedAt: at })
+      .where(inArray(tags.id, [...ids.values()]));
   return ids;
 }
 
@@ -45,9 +64,7 @@ export async function replaceItemTags(
 ): Promise<void> {
   await ex
     .delete(itemTags)
-    .where(
-      and(eq(itemTags.itemId, itemId), tagIds.length ? notInArray(itemTags.tagId, tagIds) : undefined),
-    );
+    .where(and(eq(itemTags.itemId, itemId), tagIds.length ? notInArray(itemTags.tagId, tagIds) : undefined));
   if (tagIds.length === 0) return;
   await ex
     .insert(itemTags)

@@ -48,7 +48,7 @@ export class TagsService {
 
   /** Gives an item exactly these tags (in this order); the tags' counters follow (migration 0009). */
   async setItemTags(tx: Executor, userId: number, itemId: number, names: string[]): Promise<void> {
-    const ids = await repo.ensureTags(tx, userId, names, this.deps.clock.now());
+    const ids = await repo.ensureTags(tx, userId, itemId, names, this.deps.clock.now());
     const after = names.map((n) => ids.get(n.toLowerCase())).filter((id): id is number => id !== undefined);
     await repo.replaceItemTags(tx, userId, itemId, [...new Set(after)]);
   }
