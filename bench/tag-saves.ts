@@ -74,25 +74,25 @@ async function timed(n: number, call: (i: number) => Promise<unknown>): Promise<
   return n / ((performance.now() - t0) / 1000);
 }
 
+console.log(`${kind}, ${SAVES} bookmarks x 5 tags of 300, ${CONCURRENCY} at a time`);
+console.log('| step | per second |\n|---|---:|');
 const ids: number[] = [];
 const save = await timed(SAVES, async (i) => {
   const tags = [0, 1, 2, 3, 4].map((k) => tag(i * 5 + k)).join(' ');
   const body = await post('/item/save/bookmark', { url: `https://example.com/${i}`, tags, private: i % 2 === 0 });
   ids[i] = (body as { items: { link_id: number }[] }).items[0]!.link_id;
 });
+console.log(`| save (new, 5 tags) | ${save.toFixed(1)} |`);
 const edit = await timed(SAVES, async (i) => {
   const tags = [tag(i * 5), tag(i * 5 + 1), tag(i * 11), tag(i * 13), tag(i * 17)].join(' ');
   await post('/item/save/bookmark', { link_id: ids[i], tags });
 });
+console.log(`| edit tags (3 of 5 change) | ${edit.toFixed(1)} |`);
 const batches = Math.ceil(SAVES / 50);
 const mark = await timed(batches * 2, async (b) => {
   const slice = ids.slice((b % batches) * 50, (b % batches) * 50 + 50);
   await post('/ditem_mana2/mark_readed', { link_id: slice.join(','), readed: b < batches ? 0 : 1 });
 });
-console.log(`${kind}, ${SAVES} bookmarks x 5 tags of 300, ${CONCURRENCY} at a time, load ${loadavg()[0]!.toFixed(1)}`);
-console.log('| step | per second |\n|---|---:|');
-console.log(`| save (new, 5 tags) | ${save.toFixed(1)} |`);
-console.log(`| edit tags (3 of 5 change) | ${edit.toFixed(1)} |`);
-console.log(`| mark 50 unread / read | ${mark.toFixed(1)} |`);
+console.log(`| mark 50 unread / read | ${mark.toFixed(1)} |\n(load average ${loadavg()[0]!.toFixed(1)})`);
 await app.close();
 await database.close();
