@@ -1,3 +1,5 @@
+import { searchWords } from '../../../shared/annotation-words.ts';
+import { ANNOTATION_LIMIT } from '../../../shared/limits.ts';
 import { EMPTY_NOTE_CONTENT, noteTitle } from '../../../shared/notes.ts';
 import { PLANS } from '../../../shared/plans.ts';
 import {
@@ -229,7 +231,10 @@ export class ItemsService {
       : await this.deps.tags.topTags(db, owner.id, !isOwner, RELATED_TAGS_MAX);
 
     return {
-      items: await this.present(db, page.rows, viewer?.id ?? null, owner.name),
+      items: await this.present(db, page.rows, viewer?.id ?? null, owner.name, {
+        limit: ANNOTATION_LIMIT,
+        words: searchWords(q.what ?? ''),
+      }),
       total: page.total,
       unread_total: isOwner ? page.unread : 0,
       rel_tags: relTags,
@@ -349,11 +354,13 @@ export class ItemsService {
     rows: repo.ListedItem[],
     viewerId: number | null,
     ownerName?: string,
+    /** a library row carries its first annotations only; the rest load a page at a time */
+    annotationCap?: { limit: number; words: string[] },
   ): Promise<ItemReply[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const tNames = await repo.tagNamesFor(ex, ids);
-    const annotations = await annotationsForItems(ex, ids);
+    const annotations = await annotationsForItems(ex, ids, annotationCap);
     const names = new Map<number, string>();
     if (ownerName) names.set(rows[0]!.userId, ownerName);
     for (const r of rows) {

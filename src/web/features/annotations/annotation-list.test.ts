@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { searchWords } from '../../../shared/annotation-words.ts';
 import { type AnnotationReply, type AnnotationShape, SHAPE } from '../../../shared/schemas/annotations.ts';
 import {
   annotationHref,
@@ -6,7 +7,6 @@ import {
   annotationListView,
   matchesWords,
   orderForList,
-  searchWords,
 } from './annotation-list.ts';
 
 let nextId = 1;

@@ -1,6 +1,6 @@
+import { searchWords } from '../../../shared/annotation-words.ts';
 import { ANNOTATION_LIMIT } from '../../../shared/limits.ts';
 import { type AnnotationReply, SHAPE } from '../../../shared/schemas/annotations.ts';
-import { parseSearch } from '../../../shared/search-query.ts';
 
 /** The list's own words (spec part 1 §4); the calls' notifications are in messages.ts. */
 export const annotationListText = {
@@ -28,18 +28,6 @@ export interface AnnotationListView {
 export function orderForList(annotations: readonly AnnotationReply[]): AnnotationReply[] {
   const floats = annotations.filter((a) => a.shape === SHAPE.floatNote);
   return [...floats, ...annotations.filter((a) => a.shape !== SHAPE.floatNote)];
-}
-
-/**
- * The words and phrases of a library search an annotation can match, lower-cased. Tags, hosts and
- * negated terms say nothing about an annotation's text, so they are left out.
- */
-export function searchWords(what: string): string[] {
-  const words = parseSearch(what)
-    .clauses.flatMap((c) => c.anyOf)
-    .filter((t) => !t.negated && (t.kind === 'word' || t.kind === 'phrase'))
-    .map((t) => t.value.toLowerCase());
-  return [...new Set(words)];
 }
 
 /** An annotation matches when its text or one of its sticky notes holds any of the words. */
