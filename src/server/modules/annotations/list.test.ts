@@ -32,7 +32,8 @@ const add = async (linkId: number, content: string, shape = 0) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().annotation as Ann;
 };
-const page = (client: TestClient, query: Record<string, string>) => client.get('/api/annotations/list', query);
+const page = (client: TestClient, query: Record<string, string>) =>
+  client.get('/api/annotations/list', query);
 const listRow = async (client: TestClient, linkId: number, what = '') => {
   const res = await client.get('/interact_api/load_user_items', { username: alice.name!, what, count: '96' });
   if (!res.json().items) throw new Error(res.body);
@@ -47,7 +48,8 @@ describe('annotations in library rows and GET /api/annotations/list', () => {
   beforeAll(async () => {
     item = (await saveBookmark(alice, { private: false })).link_id;
     const highlights = [];
-    for (let n = 0; n < 7; n += 1) highlights.push(await add(item, `highlight ${n} ${n === 5 ? 'zebra' : ''}`));
+    for (let n = 0; n < 7; n += 1)
+      highlights.push(await add(item, `highlight ${n} ${n === 5 ? 'zebra' : ''}`));
     const float = await add(item, 'a float note', 2);
     all = [float, ...highlights];
   });
@@ -73,7 +75,11 @@ describe('annotations in library rows and GET /api/annotations/list', () => {
     const second = (await page(alice, { link_id: String(item), offset: '5', limit: '5' })).json();
     const ids = [...first.json().annotations, ...second.annotations].map((a: Ann) => a.id);
     expect(ids).toEqual(all.map((a) => a.id));
-    expect(second.annotations[0]).toMatchObject({ link_id: item, stickyNotes: [], extra: { color: 'yellow' } });
+    expect(second.annotations[0]).toMatchObject({
+      link_id: item,
+      stickyNotes: [],
+      extra: { color: 'yellow' },
+    });
     // defaults, and a visitor may read a public item's
     expect((await page(t.visitor(), { link_id: String(item) })).json().annotations).toHaveLength(8);
   });

@@ -45,20 +45,22 @@ export function matchesWords(annotation: AnnotationReply, words: readonly string
  */
 export function annotationListView(
   annotations: readonly AnnotationReply[],
-  options: { what: string; showAll: boolean; limit?: number },
+  options: { what: string; showAll: boolean; limit?: number; total?: number },
 ): AnnotationListView {
   const limit = options.limit ?? ANNOTATION_LIMIT;
   const ordered = orderForList(annotations);
+  // a library row carries its first few; `total` counts the ones still on the server
+  const total = Math.max(options.total ?? ordered.length, ordered.length);
   const words = searchWords(options.what);
   const matched = words.length ? ordered.filter((a) => matchesWords(a, words)) : [];
   const base: Pick<AnnotationListView, 'mode' | 'shown'> =
     matched.length > 0
       ? { mode: 'searched', shown: matched }
       : { mode: 'limit', shown: ordered.slice(0, limit) };
-  if (options.showAll && base.shown.length < ordered.length) {
-    return { mode: 'all', shown: ordered, hidden: 0, canShowLess: true };
+  if (options.showAll && base.shown.length < total) {
+    return { mode: 'all', shown: ordered, hidden: total - ordered.length, canShowLess: true };
   }
-  return { ...base, hidden: ordered.length - base.shown.length, canShowLess: false };
+  return { ...base, hidden: total - base.shown.length, canShowLess: false };
 }
 
 /**
