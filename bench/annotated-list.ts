@@ -76,7 +76,11 @@ const times: number[] = [];
 let bytes = 0;
 for (let i = 0; i < SAMPLES + 1; i++) {
   const t0 = performance.now();
-  const res = await app.inject({ method: 'GET', url: '/interact_api/load_user_items?count=24', headers: { cookie } });
+  const res = await app.inject({
+    method: 'GET',
+    url: '/interact_api/load_user_items?count=24',
+    headers: { cookie },
+  });
   if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body.slice(0, 200)}`);
   if (i > 0) times.push(performance.now() - t0); // the first warms up
   bytes = res.rawPayload.length;

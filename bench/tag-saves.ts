@@ -79,7 +79,11 @@ console.log('| step | per second |\n|---|---:|');
 const ids: number[] = [];
 const save = await timed(SAVES, async (i) => {
   const tags = [0, 1, 2, 3, 4].map((k) => tag(i * 5 + k)).join(' ');
-  const body = await post('/item/save/bookmark', { url: `https://example.com/${i}`, tags, private: i % 2 === 0 });
+  const body = await post('/item/save/bookmark', {
+    url: `https://example.com/${i}`,
+    tags,
+    private: i % 2 === 0,
+  });
   ids[i] = (body as { items: { link_id: number }[] }).items[0]!.link_id;
 });
 console.log(`| save (new, 5 tags) | ${save.toFixed(1)} |`);
