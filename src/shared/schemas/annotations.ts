@@ -249,3 +249,33 @@ export interface KindleImportReply {
   /** notes added as the sticky note of the highlight they were written on */
   stickyNotes: number;
 }
+
+/** The most annotations one page of GET /api/annotations/list carries. */
+export const ANNOTATION_PAGE_MAX = 200;
+
+const pageNumber = (field: string, min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: `${field} must be a number.` })
+      .int(`${field} must be a whole number.`)
+      .min(min, `${field} must be at least ${min}.`)
+      .max(max, `${field} must be at most ${max}.`)
+      .default(fallback),
+  );
+
+/**
+ * GET /api/annotations/list: one page of an item's annotations in the library row's order (float
+ * notes first, then oldest first), for 'Show N more annotation(s)' past the ones the row carries.
+ */
+export const listAnnotationsSchema = z.object({
+  link_id: idField('link_id'),
+  offset: pageNumber('offset', 0, 10_000_000, 0),
+  limit: pageNumber('limit', 1, ANNOTATION_PAGE_MAX, 100),
+});
+
+export interface ListAnnotationsReply {
+  annotations: AnnotationReply[];
+  /** how many annotations the item has in all */
+  total: number;
+}

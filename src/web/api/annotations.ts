@@ -1,10 +1,11 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type AnnotationReply,
   type AnnotationSelector,
   type AnnotationShape,
   HIGHLIGHT_OVER_QUOTA,
   type HighlightColor,
+  type ListAnnotationsReply,
   type StickyNoteReply,
 } from '../../shared/schemas/annotations.ts';
 import type { ItemReply } from '../../shared/schemas/items.ts';
@@ -191,3 +192,30 @@ export const useEditStickyNote = () =>
 
 export const useRemoveStickyNote = () =>
   useAnnotationMutation(annotationCalls.removeStickyNote, (input) => annotationPatches.noteRemoved(input.id));
+
+/** Annotations one 'Show N more annotation(s)' loads. */
+export const ANNOTATION_PAGE_SIZE = 100;
+
+/**
+ * An item's annotations in the library row's order, a page at a time (GET /api/annotations/list),
+ * once `enabled` (the reader asked for more than the row carries).
+ */
+export function useAnnotationPages(linkId: number, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.annotationPages(linkId),
+    enabled,
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      api.get<ListAnnotationsReply>(
+        `/api/annotations/list?${new URLSearchParams({
+          link_id: String(linkId),
+          offset: String(pageParam),
+          limit: String(ANNOTATION_PAGE_SIZE),
+        })}`,
+      ),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.annotations.length, 0);
+      return last.annotations.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+  });
+}

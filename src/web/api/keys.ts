@@ -3,6 +3,8 @@ export const queryKeys = {
   userInfo: ['user-info'] as const,
   itemsRoot: ['items'] as const,
   items: (params: Record<string, string>) => ['items', params] as const,
+  /** an item's annotations past the library row's first ones; under itemsRoot, so refreshed with the lists */
+  annotationPages: (linkId: number) => ['items', 'annotations', linkId] as const,
   itemRoot: ['item'] as const,
   item: (linkId: number) => ['item', linkId] as const,
   /** under the item's key, so anything that refreshes the item refreshes its reader copy */

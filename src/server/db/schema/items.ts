@@ -77,7 +77,7 @@ export const tags = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** items carrying the tag; recounted whenever its items change */
+    /** items carrying the tag; this and the counters below are kept by triggers (migration 0009) */
     itemCount: integer('item_count').notNull().default(0),
     /** public items carrying the tag: what visitors see */
     publicCount: integer('public_count').notNull().default(0),

@@ -1,18 +1,27 @@
-import { type AnnotationReply, QUOTA_SHAPES } from '../../../shared/schemas/annotations.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnnotationReply, QUOTA_SHAPES, SHAPE } from '../../../shared/schemas/annotations.ts';
 import type { Executor } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
 import { presentAnnotation, stickyFromJson } from './presenter.ts';
+import type { AnnotationRow } from './repo.ts';
 import * as repo from './repo.ts';
 
 /**
- * What the items module reads of annotations: every item reply carries its annotations (one query
- * for a whole page of items), and deleting items gives back their highlights' quota units.
+ * What the items module reads of annotations. An item reply carries its annotations (one query for
+ * a whole page of items); a library row carries at most `limit` of them (spec part 1 §4: float
+ * notes first, then oldest first; when the library is searched, the ones matching the search
+ * first), and the rest load a page at a time (annotationPage).
  */
 export async function annotationsForItems(
   ex: Executor,
   itemIds: number[],
+  cap?: { limit: number; words: string[] },
 ): Promise<Map<number, AnnotationReply[]>> {
   const byItem = new Map<number, AnnotationReply[]>();
-  for (const row of await repo.annotationsOfItems(ex, itemIds)) {
+  const rows = cap
+    ? await firstOfItems(ex, itemIds, cap.limit, cap.words)
+    : await repo.annotationsOfItems(ex, itemIds);
+  for (const row of rows) {
     let list = byItem.get(row.itemId);
     if (!list) {
       list = [];
@@ -26,4 +35,82 @@ export async function annotationsForItems(
 /** The highlight quota units the items' annotations hold. */
 export function quotaUnitsOfItems(ex: Executor, itemIds: number[]): Promise<number> {
   return repo.countShapes(ex, itemIds, QUOTA_SHAPES);
+}
+
+/** The item's owner and privacy, and how many annotations it has, if it exists. */
+export async function annotatedItem(
+  ex: Executor,
+  itemId: number,
+): Promise<{ userId: number; private: boolean; count: number } | undefined> {
+  const [row] = await queryRows<{ user_id: string | number; private: boolean; n: number }>(
+    ex,
+    sql`SELECT user_id, private, annotation_count AS n FROM items WHERE id = ${itemId}`,
+  );
+  return row && { userId: Number(row.user_id), private: row.private, count: Number(row.n) };
+}
+
+/** One page of the item's annotations in the library row's order. */
+export async function annotationPage(
+  ex: Executor,
+  itemId: number,
+  offset: number,
+  limit: number,
+): Promise<AnnotationReply[]> {
+  const rows = await selectAnnotations(
+    ex,
+    sql`SELECT * FROM annotations WHERE item_id = ${itemId}
+        ORDER BY (shape = ${SHAPE.floatNote}) DESC, id LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return rows.map((row) => presentAnnotation(row, stickyFromJson(row.sticky)));
+}
+
+/** The first `limit` annotations of each item, in list order: an index walk per item, not all of them. */
+function firstOfItems(ex: Executor, itemIds: number[], limit: number, words: string[]) {
+  if (itemIds.length === 0) return Promise.resolve([]);
+  const matchesFirst = words.length
+    ? sql`(${sql.join(
+        words.map(
+          (w) => sql`strpos(lower(a.content), ${w}) > 0 OR EXISTS (
+            SELECT 1 FROM sticky_notes s WHERE s.annotation_id = a.id AND strpos(lower(s.content), ${w}) > 0)`,
+        ),
+        sql` OR `,
+      )}) DESC,`
+    : sql``;
+  return selectAnnotations(
+    ex,
+    sql`SELECT x.* FROM unnest(ARRAY[${sql.join(
+      itemIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::bigint[]) AS i(id)
+        CROSS JOIN LATERAL (
+          SELECT a.* FROM annotations a WHERE a.item_id = i.id
+          ORDER BY ${matchesFirst} (a.shape = ${SHAPE.floatNote}) DESC, a.id LIMIT ${limit}
+        ) x`,
+  );
+}
+
+/** The annotation rows `from` selects (every column of annotations), with their sticky notes. */
+async function selectAnnotations(ex: Executor, from: SQL): Promise<(AnnotationRow & { sticky: unknown })[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    ex,
+    sql`SELECT p.*, coalesce((
+          SELECT json_agg(json_build_object('id', s.id, 'content', s.content, 'sMode', s.s_mode) ORDER BY s.id)
+          FROM sticky_notes s WHERE s.annotation_id = p.id
+        ), '[]'::json) AS sticky
+        FROM (${from}) p`,
+  );
+  // raw rows: bigints may come back as strings, timestamps as strings on some drivers
+  return rows.map((r) => ({
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    itemId: Number(r.item_id),
+    shape: Number(r.shape),
+    content: String(r.content),
+    annMd5: String(r.ann_md5),
+    color: String(r.color),
+    selector: typeof r.selector === 'string' ? JSON.parse(r.selector) : r.selector,
+    createdAt: new Date(r.created_at as string | Date),
+    updatedAt: new Date(r.updated_at as string | Date),
+    sticky: r.sticky,
+  }));
 }

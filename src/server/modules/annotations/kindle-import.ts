@@ -63,9 +63,7 @@ export class KindleImportService {
         totals.stickyNotes += added.stickyNotes;
         if (item.created || added.highlights + added.stickyNotes > 0) touched.push(item.id);
       }
-      const annotated: number[] = [];
-      for (const id of touched) if ((await repo.recountItem(tx, id)).annotatedChanged) annotated.push(id);
-      await this.deps.items.recountTagsOf(tx, annotated);
+      for (const id of touched) await repo.recountItem(tx, id);
       await refreshSearchVectors(tx, touched);
       return { totals, touched };
     });

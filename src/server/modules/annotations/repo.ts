@@ -59,15 +59,8 @@ export async function deleteAnnotation(ex: Executor, id: number): Promise<void> 
   await ex.delete(annotations).where(eq(annotations.id, id));
 }
 
-/**
- * Sets items.annotation_count from the rows themselves, so it never drifts; says whether the item
- * gained its first annotation or lost its last (its tags' Annotated counts then change).
- */
-export async function recountItem(
-  ex: Executor,
-  itemId: number,
-): Promise<{ count: number; annotatedChanged: boolean }> {
-  const [before] = await ex.select({ n: items.annotationCount }).from(items).where(eq(items.id, itemId));
+/** Sets items.annotation_count from the rows themselves, so it never drifts, and returns it. */
+export async function recountItem(ex: Executor, itemId: number): Promise<number> {
   const [row] = await ex
     .update(items)
     .set({
@@ -75,8 +68,7 @@ export async function recountItem(
     })
     .where(eq(items.id, itemId))
     .returning({ n: items.annotationCount });
-  const count = row?.n ?? 0;
-  return { count, annotatedChanged: before !== undefined && before.n > 0 !== count > 0 };
+  return row?.n ?? 0;
 }
 
 export async function stickyNotesOf(ex: Executor, annotationIds: number[]): Promise<StickyNoteRow[]> {

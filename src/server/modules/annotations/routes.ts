@@ -23,6 +23,10 @@ export async function registerAnnotationRoutes(app: FastifyInstance, deps: Annot
       return run(user.id, request.body);
     });
 
+  app.get('/api/annotations/list', async (request) => {
+    const viewer = await auth.currentUser(request);
+    return annotations.list(viewer?.id ?? null, request.query);
+  });
   call('add_annotation', (userId, body) => annotations.add(userId, body));
   call('change_annotation_color', (userId, body) => annotations.changeColor(userId, body));
   call('remove_annotation', (userId, body) => annotations.remove(userId, body));

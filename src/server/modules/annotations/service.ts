@@ -6,6 +6,8 @@ import {
   changeAnnotationColorSchema,
   editStickyNoteSchema,
   HIGHLIGHT_OVER_QUOTA,
+  type ListAnnotationsReply,
+  listAnnotationsSchema,
   postStickyNoteSchema,
   QUOTA_SHAPES,
   type RemoveAnnotationReply,
@@ -21,6 +23,7 @@ import type { AccountsService } from '../accounts/service.ts';
 import { effectivePlan } from '../accounts/user-info.ts';
 import type { ItemsService } from '../items/service.ts';
 import { refreshSearchVectors } from '../search/vectors.ts';
+import { annotatedItem, annotationPage } from './item-annotations.ts';
 import { annotationMd5, presentAnnotation, presentStickyNote } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -96,6 +99,15 @@ export class AnnotationsService {
     });
     await this.deps.items.publishUpserts(userId, [link_id]);
     return { code: 1, annotation };
+  }
+
+  /** GET /api/annotations/list: a page of an item its owner may read, or anyone when it is public. */
+  async list(viewerId: number | null, query: unknown): Promise<ListAnnotationsReply> {
+    const { link_id, offset, limit } = parse(listAnnotationsSchema, query);
+    const item = await annotatedItem(this.deps.db, link_id);
+    // another user's private item is indistinguishable from a missing one
+    if (!item || (item.private && item.userId !== viewerId)) throw new NotFoundError();
+    return { annotations: await annotationPage(this.deps.db, link_id, offset, limit), total: item.count };
   }
 
   /** Removes the annotation and its sticky notes; a highlight's quota unit is given back. */
@@ -174,11 +186,9 @@ export class AnnotationsService {
   }
 
   /** One unit of the plan's highlight quota, taken in the caller's transaction, or the refusal. */
-  /** The item's annotation count, and its tags' Annotated counts when it joins or leaves that tab. */
-  private async recount(tx: Executor, itemId: number): Promise<number> {
-    const { count, annotatedChanged } = await repo.recountItem(tx, itemId);
-    if (annotatedChanged) await this.deps.items.recountTagsOf(tx, [itemId]);
-    return count;
+  /** The item's annotation count (its tags' Annotated counts follow by trigger, migration 0009). */
+  private recount(tx: Executor, itemId: number): Promise<number> {
+    return repo.recountItem(tx, itemId);
   }
 
   private async takeUnit(tx: Executor, userId: number, quota: number | null) {

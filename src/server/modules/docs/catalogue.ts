@@ -3,6 +3,7 @@ import {
   addAnnotationSchema,
   changeAnnotationColorSchema,
   editStickyNoteSchema,
+  listAnnotationsSchema,
   postStickyNoteSchema,
   removeAnnotationSchema,
   removeStickyNoteSchema,
@@ -141,6 +142,13 @@ export const OPERATIONS: Record<string, Operation> = {
       'The stored copy of a page as a sandboxed HTML document (owner, or anyone if public); without one, a 404 ' +
       'HTML page saying there is no cached copy yet',
     query: cachedQuerySchema,
+    public: true,
+  },
+  'GET /api/annotations/list': {
+    summary:
+      "One page of an item's annotations in the library row's order (float notes first, then oldest first), " +
+      'for Show N more annotation(s): replies {annotations, total}; the owner, or anyone when the item is public',
+    query: listAnnotationsSchema,
     public: true,
   },
   'POST /annotation_mana/add_annotation': {

@@ -1,3 +1,5 @@
+import { searchWords } from '../../../shared/annotation-words.ts';
+import { ANNOTATION_LIMIT } from '../../../shared/limits.ts';
 import { EMPTY_NOTE_CONTENT, noteTitle } from '../../../shared/notes.ts';
 import { PLANS } from '../../../shared/plans.ts';
 import {
@@ -116,9 +118,6 @@ export class ItemsService {
       }
       if (data.tags !== undefined || !existing) {
         await this.deps.tags.setItemTags(tx, userId, row.id, parseTagInput(data.tags ?? ''));
-      } else if (fields.private !== existing.private || fields.unread !== existing.unread) {
-        // the tags' public and unread counters follow the item
-        await this.recountTagsOf(tx, [row.id]);
       }
       await refreshSearchVectors(tx, [row.id]);
       if (capture) await queueCapture(this.deps.jobs, tx, userId, row.id);
@@ -163,7 +162,6 @@ export class ItemsService {
             createdAt: now,
           });
       if (existing) await repo.updateItem(tx, userId, existing.id, fields);
-      // notes are private from their first save, so only their tags can change the tag counts
       if (data.tags !== undefined || !existing) {
         await this.deps.tags.setItemTags(tx, userId, row.id, parseTagInput(data.tags ?? ''));
       }
@@ -233,7 +231,10 @@ export class ItemsService {
       : await this.deps.tags.topTags(db, owner.id, !isOwner, RELATED_TAGS_MAX);
 
     return {
-      items: await this.present(db, page.rows, viewer?.id ?? null, owner.name),
+      items: await this.present(db, page.rows, viewer?.id ?? null, owner.name, {
+        limit: ANNOTATION_LIMIT,
+        words: searchWords(q.what ?? ''),
+      }),
       total: page.total,
       unread_total: isOwner ? page.unread : 0,
       rel_tags: relTags,
@@ -260,9 +261,7 @@ export class ItemsService {
       const ids = owned
         .filter((i) => !(unread && NEVER_UNREAD.has(i.type)) && i.unread !== unread)
         .map((i) => i.id);
-      const recount = await this.deps.tags.prepareRecount(tx, ids);
       await repo.setUnread(tx, userId, ids, unread, this.deps.clock.now());
-      await recount();
       return ids;
     });
     await this.publishUpserts(userId, changed);
@@ -279,9 +278,7 @@ export class ItemsService {
       const ids = owned
         .filter((i) => i.private !== makePrivate && !(i.type === 'note' && !makePrivate))
         .map((i) => i.id);
-      const recount = await this.deps.tags.prepareRecount(tx, ids);
       await repo.setPrivate(tx, userId, ids, makePrivate, this.deps.clock.now());
-      await recount();
       return ids;
     });
     await this.publishUpserts(userId, changed);
@@ -293,11 +290,9 @@ export class ItemsService {
     const { link_id } = parse(linkIdsSchema, input);
     const deleted = await this.deps.db.transaction(async (tx) => {
       await this.requireOwned(tx, userId, link_id);
-      const recount = await this.deps.tags.prepareRecount(tx, link_id);
       await queueFileCleanup(this.deps.jobs, tx, userId, link_id);
       const highlights = await quotaUnitsOfItems(tx, link_id);
       const rows = await repo.deleteItems(tx, userId, link_id);
-      await recount();
       await this.deps.accounts.adjustUsage(tx, userId, {
         pdf: -rows.filter((r) => r.type === 'pdf').length,
         image: -rows.filter((r) => r.type === 'image').length,
@@ -359,11 +354,13 @@ export class ItemsService {
     rows: repo.ListedItem[],
     viewerId: number | null,
     ownerName?: string,
+    /** a library row carries its first annotations only; the rest load a page at a time */
+    annotationCap?: { limit: number; words: string[] },
   ): Promise<ItemReply[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const tNames = await repo.tagNamesFor(ex, ids);
-    const annotations = await annotationsForItems(ex, ids);
+    const annotations = await annotationsForItems(ex, ids, annotationCap);
     const names = new Map<number, string>();
     if (ownerName) names.set(rows[0]!.userId, ownerName);
     for (const r of rows) {
@@ -384,12 +381,6 @@ export class ItemsService {
         annotations.get(r.id) ?? [],
       ),
     );
-  }
-
-  /** Recounts the tags of these items (other modules call it when an item changes a tag tab's count). */
-  async recountTagsOf(tx: Executor, ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await (await this.deps.tags.prepareRecount(tx, ids))();
   }
 
   /**

@@ -1,83 +1,79 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { itemTags, tags } from '../../db/schema.ts';
 
-/** Ids of the user's tags with these names (case-insensitive), creating the missing ones. */
+/**
+ * Ids of the user's tags with these names (case-insensitive), creating the missing ones and marking
+ * them used at `at`. These and the item's current tags are locked, in one statement in id order,
+ * until the transaction ends: two writers tagging the same tags wait for each other instead of
+ * deadlocking, and one taking a tag's last item away cannot drop it before this one uses it.
+ */
 export async function ensureTags(
   ex: Executor,
   userId: number,
+  itemId: number,
   names: string[],
+  at: Date,
 ): Promise<Map<string, number>> {
+  const byLower = new Map<string, string>();
+  for (const name of names) if (!byLower.has(name.toLowerCase())) byLower.set(name.toLowerCase(), name);
+  const lowered = [...byLower.keys()].sort();
   const ids = new Map<string, number>();
-  if (names.length === 0) return ids;
-  await ex
-    .insert(tags)
-    .values(names.map((name) => ({ userId, name })))
-    .onConflictDoNothing();
-  const lowered = names.map((n) => n.toLowerCase());
-  const rows = await ex
-    .select({ id: tags.id, name: tags.name })
-    .from(tags)
-    .where(and(eq(tags.userId, userId), inArray(sql`lower(${tags.name})`, lowered)));
-  for (const row of rows) ids.set(row.name.toLowerCase(), row.id);
+  // a tag dropped by a concurrent writer between the insert and the lock is inserted again
+  for (let attempt = 0; ; attempt += 1) {
+    if (lowered.length > 0) {
+      await ex
+        .insert(tags)
+        .values(lowered.map((l) => ({ userId, name: byLower.get(l)!, lastUsedAt: at })))
+        .onConflictDoNothing();
+    }
+    const named = lowered.length
+      ? sql`lower(name) IN (${sql.join(
+          lowered.map((l) => sql`${l}`),
+          sql`, `,
+        )})`
+      : sql`false`;
+    const rows = await queryRows<{ id: string | number; name: string }>(
+      ex,
+      sql`SELECT id, name FROM tags
+          WHERE user_id = ${userId} AND (${named} OR id IN (SELECT tag_id FROM item_tags WHERE item_id = ${itemId}))
+          ORDER BY id FOR NO KEY UPDATE`,
+    );
+    for (const row of rows)
+      if (byLower.has(row.name.toLowerCase())) ids.set(row.name.toLowerCase(), Number(row.id));
+    if (ids.size === lowered.length || attempt === 3) break;
+  }
+  if (ids.size > 0)
+    await ex
+      .update(tags)
+      .set({ lastUsedAt: at })
+      .where(inArray(tags.id, [...ids.values()]));
   return ids;
 }
 
-export async function tagIdsOfItems(ex: Executor, itemIds: number[]): Promise<number[]> {
-  if (itemIds.length === 0) return [];
-  const rows = await ex
-    .selectDistinct({ tagId: itemTags.tagId })
-    .from(itemTags)
-    .where(inArray(itemTags.itemId, itemIds));
-  return rows.map((r) => r.tagId);
-}
-
+/**
+ * Gives the item exactly these tags in this order. Only the tags it loses or gains are deleted or
+ * inserted, so the counter triggers (migration 0009) never see a kept tag leave and come back.
+ */
 export async function replaceItemTags(
   ex: Executor,
   userId: number,
   itemId: number,
   tagIds: number[],
 ): Promise<void> {
-  await ex.delete(itemTags).where(eq(itemTags.itemId, itemId));
+  await ex
+    .delete(itemTags)
+    .where(and(eq(itemTags.itemId, itemId), tagIds.length ? notInArray(itemTags.tagId, tagIds) : undefined));
   if (tagIds.length === 0) return;
-  await ex.insert(itemTags).values(tagIds.map((tagId, position) => ({ itemId, tagId, userId, position })));
-}
-
-/** Recounts the given tags from item_tags, and removes tags no item carries any more. */
-export async function recountTags(ex: Executor, tagIds: number[]): Promise<void> {
-  if (tagIds.length === 0) return;
-  const list = sql.join(
-    tagIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  await ex.execute(sql`
-    UPDATE tags SET
-      item_count = c.n, public_count = c.public, bookmark_count = c.bookmarks, image_count = c.images,
-      pdf_count = c.pdfs, note_count = c.notes, unread_count = c.unread, annotated_count = c.annotated
-    FROM (
-      SELECT it.tag_id, count(*) AS n,
-        count(*) FILTER (WHERE NOT i.private) AS public,
-        count(*) FILTER (WHERE i.type = 'bookmark') AS bookmarks,
-        count(*) FILTER (WHERE i.type = 'image') AS images,
-        count(*) FILTER (WHERE i.type = 'pdf') AS pdfs,
-        count(*) FILTER (WHERE i.type = 'note') AS notes,
-        count(*) FILTER (WHERE i.unread) AS unread,
-        count(*) FILTER (WHERE i.annotation_count > 0) AS annotated
-      FROM item_tags it JOIN items i ON i.id = it.item_id
-      WHERE it.tag_id IN (${list})
-      GROUP BY it.tag_id
-    ) c
-    WHERE tags.id = c.tag_id`);
-  // a tag no item carries any more is gone
-  await ex.execute(
-    sql`DELETE FROM tags WHERE id IN (${list}) AND NOT EXISTS (SELECT 1 FROM item_tags it WHERE it.tag_id = tags.id)`,
-  );
-}
-
-export async function touchTags(ex: Executor, tagIds: number[], at: Date): Promise<void> {
-  if (tagIds.length === 0) return;
-  await ex.update(tags).set({ lastUsedAt: at }).where(inArray(tags.id, tagIds));
+  await ex
+    .insert(itemTags)
+    .values(tagIds.map((tagId, position) => ({ itemId, tagId, userId, position })))
+    .onConflictDoUpdate({
+      target: [itemTags.itemId, itemTags.tagId],
+      set: { position: sql`excluded.position` },
+      setWhere: sql`${itemTags.position} <> excluded.position`,
+    });
 }
 
 /** Top tags among the given items, by count. */

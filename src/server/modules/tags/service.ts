@@ -31,7 +31,7 @@ function tabFilter(type: TagTabType): SQL {
   }
 }
 
-/** ...and as the counter kept on each tag row for its owner (repo.recountTags). */
+/** ...and as the counter kept on each tag row for its owner (by triggers, migration 0009). */
 const TAB_COUNTER: Record<TagTabType, SQL> = {
   all: sql`t.item_count`,
   bookmark: sql`t.bookmark_count`,
@@ -46,20 +46,11 @@ const TAB_COUNTER: Record<TagTabType, SQL> = {
 export class TagsService {
   constructor(private readonly deps: { db: Db; clock: Clock; accounts: AccountsService }) {}
 
-  /** Gives an item exactly these tags (in this order) and recounts every tag involved. */
+  /** Gives an item exactly these tags (in this order); the tags' counters follow (migration 0009). */
   async setItemTags(tx: Executor, userId: number, itemId: number, names: string[]): Promise<void> {
-    const before = await repo.tagIdsOfItems(tx, [itemId]);
-    const ids = await repo.ensureTags(tx, userId, names);
+    const ids = await repo.ensureTags(tx, userId, itemId, names, this.deps.clock.now());
     const after = names.map((n) => ids.get(n.toLowerCase())).filter((id): id is number => id !== undefined);
     await repo.replaceItemTags(tx, userId, itemId, [...new Set(after)]);
-    await repo.touchTags(tx, after, this.deps.clock.now());
-    await repo.recountTags(tx, [...new Set([...before, ...after])]);
-  }
-
-  /** Call before a change to these items' privacy or existence; run the returned recount after it. */
-  async prepareRecount(tx: Executor, itemIds: number[]): Promise<() => Promise<void>> {
-    const tagIds = await repo.tagIdsOfItems(tx, itemIds);
-    return () => repo.recountTags(tx, tagIds);
   }
 
   topTags(ex: Executor, userId: number, publicOnly: boolean, limit: number) {
@@ -114,7 +105,6 @@ export class TagsService {
         const target = await repo.findTagByName(tx, userId, next);
         if (target && target.id !== tag.id) {
           await repo.mergeTag(tx, tag.id, target.id);
-          await repo.recountTags(tx, [target.id]);
         } else {
           await repo.renameTag(tx, tag.id, next);
         }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { useAnnotationPages } from '../../api/annotations.ts';
 import { links } from '../../lib/links.ts';
 import styles from './AnnotationList.module.css';
 import { AnnotationListRow } from './AnnotationListRow.tsx';
@@ -15,7 +16,14 @@ export function AnnotationList(props: { item: ItemReply; username: string; what:
   const { item } = props;
   const [showAll, setShowAll] = useState(false);
   const location = useLocation();
-  const view = annotationListView(item.annotations, { what: props.what, showAll });
+  // the row carries its first few (and the count); the rest load a page at a time
+  const more = useAnnotationPages(item.link_id, showAll && item.annotation_count > item.annotations.length);
+  const loaded = more.data?.pages.flatMap((page) => page.annotations);
+  const view = annotationListView(showAll && loaded ? loaded : item.annotations, {
+    what: props.what,
+    showAll,
+    total: item.annotation_count,
+  });
   if (view.shown.length === 0) return null;
   const itemPath = links.item(props.username, item.link_id);
 
@@ -32,7 +40,12 @@ export function AnnotationList(props: { item: ItemReply; username: string; what:
         ))}
       </ul>
       {view.hidden > 0 ? (
-        <button type="button" className={styles.more} onClick={() => setShowAll(true)}>
+        <button
+          type="button"
+          className={styles.more}
+          disabled={more.isFetching}
+          onClick={() => (showAll ? void more.fetchNextPage() : setShowAll(true))}
+        >
           {annotationListText.showMore(view.hidden)}
         </button>
       ) : view.canShowLess ? (

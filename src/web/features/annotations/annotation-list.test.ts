@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { searchWords } from '../../../shared/annotation-words.ts';
 import { type AnnotationReply, type AnnotationShape, SHAPE } from '../../../shared/schemas/annotations.ts';
 import {
   annotationHref,
@@ -6,7 +7,6 @@ import {
   annotationListView,
   matchesWords,
   orderForList,
-  searchWords,
 } from './annotation-list.ts';
 
 let nextId = 1;
@@ -68,6 +68,22 @@ describe('annotationListView', () => {
     expect(view.hidden).toBe(2);
     expect(view.canShowLess).toBe(false);
     expect(annotationListText.showMore(view.hidden)).toBe('Show 2 more annotation(s)');
+  });
+
+  it('a row carrying three of 56,000: Show N more counts the ones on the server, pages append', () => {
+    const carried = [ann('f1', SHAPE.floatNote), ann('h1'), ann('h2')];
+    const row = annotationListView(carried, { what: '', showAll: false, total: 56_000 });
+    expect([row.mode, row.hidden]).toEqual(['limit', 55_997]);
+    expect(annotationListText.showMore(row.hidden)).toBe('Show 55997 more annotation(s)');
+    // a first page of 100 loaded: more remain, so the button stays, with Show less behind it
+    const page = [...carried, ...Array.from({ length: 97 }, (_, n) => ann(`p${n}`))];
+    const loaded = annotationListView(page, { what: '', showAll: true, total: 56_000 });
+    expect([loaded.mode, loaded.shown.length, loaded.hidden, loaded.canShowLess]).toEqual([
+      'all',
+      100,
+      55_900,
+      true,
+    ]);
   });
 
   it('all: every annotation, with Show less', () => {

@@ -1,6 +1,6 @@
+import { searchWords } from '../../../shared/annotation-words.ts';
 import { ANNOTATION_LIMIT } from '../../../shared/limits.ts';
 import { type AnnotationReply, SHAPE } from '../../../shared/schemas/annotations.ts';
-import { parseSearch } from '../../../shared/search-query.ts';
 
 /** The list's own words (spec part 1 §4); the calls' notifications are in messages.ts. */
 export const annotationListText = {
@@ -30,18 +30,6 @@ export function orderForList(annotations: readonly AnnotationReply[]): Annotatio
   return [...floats, ...annotations.filter((a) => a.shape !== SHAPE.floatNote)];
 }
 
-/**
- * The words and phrases of a library search an annotation can match, lower-cased. Tags, hosts and
- * negated terms say nothing about an annotation's text, so they are left out.
- */
-export function searchWords(what: string): string[] {
-  const words = parseSearch(what)
-    .clauses.flatMap((c) => c.anyOf)
-    .filter((t) => !t.negated && (t.kind === 'word' || t.kind === 'phrase'))
-    .map((t) => t.value.toLowerCase());
-  return [...new Set(words)];
-}
-
 /** An annotation matches when its text or one of its sticky notes holds any of the words. */
 export function matchesWords(annotation: AnnotationReply, words: readonly string[]): boolean {
   if (words.length === 0) return false;
@@ -57,20 +45,22 @@ export function matchesWords(annotation: AnnotationReply, words: readonly string
  */
 export function annotationListView(
   annotations: readonly AnnotationReply[],
-  options: { what: string; showAll: boolean; limit?: number },
+  options: { what: string; showAll: boolean; limit?: number; total?: number },
 ): AnnotationListView {
   const limit = options.limit ?? ANNOTATION_LIMIT;
   const ordered = orderForList(annotations);
+  // a library row carries its first few; `total` counts the ones still on the server
+  const total = Math.max(options.total ?? ordered.length, ordered.length);
   const words = searchWords(options.what);
   const matched = words.length ? ordered.filter((a) => matchesWords(a, words)) : [];
   const base: Pick<AnnotationListView, 'mode' | 'shown'> =
     matched.length > 0
       ? { mode: 'searched', shown: matched }
       : { mode: 'limit', shown: ordered.slice(0, limit) };
-  if (options.showAll && base.shown.length < ordered.length) {
-    return { mode: 'all', shown: ordered, hidden: 0, canShowLess: true };
+  if (options.showAll && base.shown.length < total) {
+    return { mode: 'all', shown: ordered, hidden: total - ordered.length, canShowLess: true };
   }
-  return { ...base, hidden: ordered.length - base.shown.length, canShowLess: false };
+  return { ...base, hidden: total - base.shown.length, canShowLess: false };
 }
 
 /**
