@@ -1,11 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { itemPages, items } from '../../db/schema.ts';
+import { pageVector } from '../search/vectors.ts';
 
 export type PageRow = typeof itemPages.$inferSelect;
-
-/** Words of the page text indexed for full-text search; the rest stays stored and shown. */
-const VECTOR_TEXT_LIMIT = 200_000;
 
 export interface CaptureTarget {
   id: number;
@@ -105,7 +103,7 @@ export async function markCaptured(
       captureStatus: 'done',
       captureError: null,
       capturedAt: values.capturedAt,
-      pageVector: sql`to_tsvector('simple', ${values.text.slice(0, VECTOR_TEXT_LIMIT)})`,
+      pageVector: pageVector(values.text),
       ...(values.title !== undefined ? { title: values.title } : {}),
       ...(values.thumbnailUrl !== undefined ? { thumbnailUrl: values.thumbnailUrl } : {}),
     })
