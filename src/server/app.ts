@@ -22,10 +22,12 @@ import { FeedbackService } from './modules/feedback/service.ts';
 import { registerItemRoutes } from './modules/items/routes.ts';
 import { ItemsService } from './modules/items/service.ts';
 import { registerLiveRoutes } from './modules/live/routes.ts';
+import { noteImageKeysOf } from './modules/notes/images.ts';
 import { registerNoteRoutes } from './modules/notes/routes.ts';
 import { registerTagRoutes } from './modules/tags/routes.ts';
 import { TagsService } from './modules/tags/service.ts';
 import { FileJobs } from './modules/uploads/file-jobs.ts';
+import { blobKeysOf } from './modules/uploads/repo.ts';
 import { registerUploadRoutes } from './modules/uploads/routes.ts';
 import { UploadsService } from './modules/uploads/service.ts';
 import { Auth } from './platform/auth/auth.ts';
@@ -33,6 +35,7 @@ import { registerOriginCheck } from './platform/auth/origin.ts';
 import { SessionStore } from './platform/auth/sessions.ts';
 import { SignInThrottle } from './platform/auth/throttle.ts';
 import { type BlobStore, LocalBlobStore } from './platform/blob-store.ts';
+import { registerBlobSweep } from './platform/blob-sweep.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { type EventBus, InProcessEventBus } from './platform/event-bus.ts';
@@ -148,6 +151,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // thumbnails, PDF text and the removal of deleted files run as background jobs
   new FileJobs({ db, blobs, jobs, items });
+  // what a crash leaves in the store goes in the background (queued at boot by main.ts)
+  registerBlobSweep(jobs, {
+    db,
+    blobs,
+    now: () => clock.now(),
+    areas: {
+      items: (userId) => blobKeysOf(db, userId),
+      notes: (userId) => noteImageKeysOf(db, userId),
+    },
+  });
   await registerLiveRoutes(app, {
     bus,
     auth,

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { NOTE_IMAGE_MAX_BYTES } from '../../../shared/limits.ts';
+import type { Executor } from '../../db/client.ts';
+import { items } from '../../db/schema.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import { ValidationError } from '../../platform/errors.ts';
 import { receiveFile } from '../../platform/file-intake.ts';
+import { imagesIn } from '../items/files-hook.ts';
 
 export const IMAGE_TYPE_MESSAGE = 'Please choose a picture (jpeg, png, gif, webp or bmp).';
 export const IMAGE_SIZE_MESSAGE = 'The picture is too large (10 MB at most).';
@@ -66,4 +70,19 @@ export async function receiveNoteImage(
 export function noteImageKey(userId: string, name: string): string | null {
   if (!/^\d{1,18}$/.test(userId) || !/^[A-Za-z0-9_-]{8,64}\.(png|jpg|gif|webp|bmp)$/.test(name)) return null;
   return `notes/${userId}/${name}`;
+}
+
+/** The blob keys of the pictures a user's notes show (the blob sweep keeps these). */
+export async function noteImageKeysOf(ex: Executor, userId: number): Promise<Set<string>> {
+  const notes = await ex
+    .select({ content: items.noteContent })
+    .from(items)
+    .where(
+      and(
+        eq(items.userId, userId),
+        eq(items.type, 'note'),
+        sql`${items.noteContent} LIKE '%/api/files/notes/%'`,
+      ),
+    );
+  return imagesIn(notes);
 }

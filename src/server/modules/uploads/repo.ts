@@ -106,3 +106,12 @@ export async function setRotation(
     .returning({ id: itemFiles.itemId });
   return rows.length > 0;
 }
+
+/** Every blob key a user's file rows reference: the files and their thumbnails (the blob sweep). */
+export async function blobKeysOf(ex: Executor, userId: number): Promise<Set<string>> {
+  const rows = await ex
+    .select({ blobKey: itemFiles.blobKey, thumbnails: itemFiles.thumbnails })
+    .from(itemFiles)
+    .where(eq(itemFiles.userId, userId));
+  return new Set(rows.flatMap((r) => [r.blobKey, ...Object.values(r.thumbnails as Record<string, string>)]));
+}
