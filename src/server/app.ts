@@ -14,6 +14,7 @@ import { AccountsService } from './modules/accounts/service.ts';
 import { KindleImportService } from './modules/annotations/kindle-import.ts';
 import { registerAnnotationRoutes } from './modules/annotations/routes.ts';
 import { AnnotationsService } from './modules/annotations/service.ts';
+import { pictureKeysOf } from './modules/capture/repo.ts';
 import { registerCaptureRoutes } from './modules/capture/routes.ts';
 import { CaptureService } from './modules/capture/service.ts';
 import { registerDocsRoutes, trackRoutes } from './modules/docs/routes.ts';
@@ -120,10 +121,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       timeoutMs: config.fetchTimeoutMs,
       connectTimeoutMs: config.fetchConnectTimeoutMs,
     });
+  const blobs = deps.blobs ?? new LocalBlobStore(path.join(config.dataDir, 'files'));
   const capture = new CaptureService({
     db,
     clock,
     fetcher,
+    blobs,
     jobs,
     items,
     tags,
@@ -131,13 +134,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: (o, m) => app.log.warn(o, m),
   });
   const feedback = new FeedbackService({ db, mailer, supportEmail: config.supportEmail, accounts });
-  const blobs = deps.blobs ?? new LocalBlobStore(path.join(config.dataDir, 'files'));
 
   registerAccountRoutes(app, { accounts, auth });
   registerFeedbackRoutes(app, { feedback, auth });
   registerItemRoutes(app, { items, auth });
   registerTagRoutes(app, { tags, items, auth });
-  registerCaptureRoutes(app, { capture, auth });
+  registerCaptureRoutes(app, { capture, auth, blobs });
   await registerAnnotationRoutes(app, {
     annotations: new AnnotationsService({ db, clock, accounts, items }),
     kindle: new KindleImportService({ db, clock, items }),
@@ -159,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     areas: {
       items: (userId) => blobKeysOf(db, userId),
       notes: (userId) => noteImageKeysOf(db, userId),
+      pages: (userId) => pictureKeysOf(db, userId),
     },
   });
   await registerLiveRoutes(app, {

@@ -95,7 +95,9 @@ function openUpload(base: string, cookie: string, size: number) {
 }
 
 describe('a crash during uploads', () => {
-  it('leaves no orphan file and no orphan row once the restarted server has swept', { timeout: 180_000 }, async () => {
+  it('leaves no orphan file and no orphan row once the restarted server has swept', {
+    timeout: 180_000,
+  }, async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env: Record<string, string> = {
@@ -127,8 +129,12 @@ describe('a crash during uploads', () => {
     const pdf = makePdf(['kept across the crash']);
     const send = () => {
       const form = new FormData();
-      form.append('qqfile', new Blob([pdf], { type: 'application/pdf' }), 'small.pdf');
-      return fetch(`${base}/item/save/pdf`, { method: 'POST', headers: { cookie, origin: base }, body: form });
+      form.append('qqfile', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'small.pdf');
+      return fetch(`${base}/item/save/pdf`, {
+        method: 'POST',
+        headers: { cookie, origin: base },
+        body: form,
+      });
     };
     const done = await Promise.all([send(), send()]);
     expect(done.map((r) => r.status)).toEqual([200, 200]);
@@ -169,9 +175,11 @@ describe('a crash during uploads', () => {
       const data = storedFiles().filter((f) => !f.endsWith('.meta'));
       // no orphan file: every stored file belongs to a row, with its type file beside it
       expect(data.sort()).toEqual(rows.map((r) => r.blob_key).sort());
-      expect(storedFiles().filter((f) => f.endsWith('.meta')).sort()).toEqual(
-        data.map((f) => `${f}.meta`).sort(),
-      );
+      expect(
+        storedFiles()
+          .filter((f) => f.endsWith('.meta'))
+          .sort(),
+      ).toEqual(data.map((f) => `${f}.meta`).sort());
     } finally {
       if (!onPostgres) await database.close();
     }

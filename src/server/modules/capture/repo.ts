@@ -137,3 +137,22 @@ export async function findCopyByUrl(
     .limit(1);
   return row;
 }
+
+/** Every picture a user's stored copies show (the blob sweep keeps these). */
+export async function pictureKeysOf(ex: Executor, userId: number): Promise<Set<string>> {
+  const rows = await ex
+    .select({ pictures: itemPages.pictures })
+    .from(itemPages)
+    .where(eq(itemPages.userId, userId));
+  return new Set(rows.flatMap((r) => r.pictures));
+}
+
+/** True when one of the user's stored copies shows this picture. */
+export async function pictureShown(ex: Executor, userId: number, key: string): Promise<boolean> {
+  const [row] = await ex
+    .select({ itemId: itemPages.itemId })
+    .from(itemPages)
+    .where(and(eq(itemPages.userId, userId), sql`jsonb_exists(${itemPages.pictures}, ${key})`))
+    .limit(1);
+  return row !== undefined;
+}
