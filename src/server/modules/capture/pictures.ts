@@ -24,7 +24,7 @@ export function pictureKey(userId: string, name: string): string | null {
 
 const IMG = /<img\b[^>]*>/g;
 const SRC = /\ssrc="([^"]*)"/;
-const unescape = (s: string) => s.replace(/&amp;/g, '&');
+const decodeAmp = (s: string) => s.replace(/&amp;/g, '&');
 
 /**
  * Stores the pictures of sanitised reader HTML and points its <img> tags at the stored copies;
@@ -44,7 +44,7 @@ export async function storePictures(
     for (let i = 0; i < sources.length; i += 4) {
       await Promise.all(
         sources.slice(i, i + 4).map(async (src) => {
-          const key = await storeOne(deps, userId, unescape(src));
+          const key = await storeOne(deps, userId, decodeAmp(src));
           if (key) stored.set(src, key);
         }),
       );

@@ -128,45 +128,44 @@ export class CaptureService {
     // the copy's pictures come from the store, so reading it never calls the site
     const pictures = await storePictures(this.deps, userId, article.html);
     const now = clock.now();
-    const outcome = await db
-      .transaction(async (tx) => {
-        const current = await repo.findTarget(tx, itemId, { userId, lock: true });
-        // Deleted, or its URL changed while we fetched: the newer job captures the new page.
-        if (!current || current.url !== target.url) return 'stale';
-        if (!(await accounts.reserveUsage(tx, userId, 'cachedPage', quota))) {
-          await repo.setStatus(tx, userId, itemId, 'quota', null);
-          return 'quota';
-        }
-        const previousLeadImage = await repo.findLeadImage(tx, itemId);
-        await repo.savePage(tx, {
-          itemId,
-          userId,
-          sourceUrl: target.url!,
-          finalUrl,
-          title: article.title,
-          html: pictures.html,
-          text: article.text,
-          leadImageUrl: article.leadImageUrl,
-          pictures: pictures.keys,
-          capturedAt: now,
-        });
-        // The title is filled only where the user left the URL (or nothing) as the title.
-        const untitled = !current.title.trim() || current.title === current.url;
-        // A thumbnail set by an earlier capture follows the page; anything else is the user's.
-        const ownThumbnail = !current.thumbnailUrl || current.thumbnailUrl === previousLeadImage;
-        await repo.markCaptured(tx, userId, itemId, {
-          capturedAt: now,
-          text: article.text,
-          title: untitled && article.title ? article.title : undefined,
-          thumbnailUrl: ownThumbnail && article.leadImageUrl ? article.leadImageUrl : undefined,
-        });
-        await refreshSearchVectors(tx, [itemId]);
-        return 'done';
-      })
-      .catch(async (err) => {
-        await removePictures(this.deps.blobs, pictures.keys);
-        throw err;
+    const saving = db.transaction(async (tx) => {
+      const current = await repo.findTarget(tx, itemId, { userId, lock: true });
+      // Deleted, or its URL changed while we fetched: the newer job captures the new page.
+      if (!current || current.url !== target.url) return 'stale';
+      if (!(await accounts.reserveUsage(tx, userId, 'cachedPage', quota))) {
+        await repo.setStatus(tx, userId, itemId, 'quota', null);
+        return 'quota';
+      }
+      const previousLeadImage = await repo.findLeadImage(tx, itemId);
+      await repo.savePage(tx, {
+        itemId,
+        userId,
+        sourceUrl: target.url!,
+        finalUrl,
+        title: article.title,
+        html: pictures.html,
+        text: article.text,
+        leadImageUrl: article.leadImageUrl,
+        pictures: pictures.keys,
+        capturedAt: now,
       });
+      // The title is filled only where the user left the URL (or nothing) as the title.
+      const untitled = !current.title.trim() || current.title === current.url;
+      // A thumbnail set by an earlier capture follows the page; anything else is the user's.
+      const ownThumbnail = !current.thumbnailUrl || current.thumbnailUrl === previousLeadImage;
+      await repo.markCaptured(tx, userId, itemId, {
+        capturedAt: now,
+        text: article.text,
+        title: untitled && article.title ? article.title : undefined,
+        thumbnailUrl: ownThumbnail && article.leadImageUrl ? article.leadImageUrl : undefined,
+      });
+      await refreshSearchVectors(tx, [itemId]);
+      return 'done';
+    });
+    const outcome = await saving.catch(async (err) => {
+      await removePictures(this.deps.blobs, pictures.keys);
+      throw err;
+    });
     // the pictures of a copy that was not saved belong to nothing
     if (outcome !== 'done') await removePictures(this.deps.blobs, pictures.keys);
     if (outcome !== 'stale') await this.deps.items.publishUpserts(userId, [itemId]);
