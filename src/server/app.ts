@@ -14,6 +14,7 @@ import { AccountsService } from './modules/accounts/service.ts';
 import { KindleImportService } from './modules/annotations/kindle-import.ts';
 import { registerAnnotationRoutes } from './modules/annotations/routes.ts';
 import { AnnotationsService } from './modules/annotations/service.ts';
+import { pictureKeysOf } from './modules/capture/repo.ts';
 import { registerCaptureRoutes } from './modules/capture/routes.ts';
 import { CaptureService } from './modules/capture/service.ts';
 import { registerDocsRoutes, trackRoutes } from './modules/docs/routes.ts';
@@ -22,10 +23,12 @@ import { FeedbackService } from './modules/feedback/service.ts';
 import { registerItemRoutes } from './modules/items/routes.ts';
 import { ItemsService } from './modules/items/service.ts';
 import { registerLiveRoutes } from './modules/live/routes.ts';
+import { noteImageKeysOf } from './modules/notes/images.ts';
 import { registerNoteRoutes } from './modules/notes/routes.ts';
 import { registerTagRoutes } from './modules/tags/routes.ts';
 import { TagsService } from './modules/tags/service.ts';
 import { FileJobs } from './modules/uploads/file-jobs.ts';
+import { blobKeysOf } from './modules/uploads/repo.ts';
 import { registerUploadRoutes } from './modules/uploads/routes.ts';
 import { UploadsService } from './modules/uploads/service.ts';
 import { Auth } from './platform/auth/auth.ts';
@@ -33,6 +36,7 @@ import { registerOriginCheck } from './platform/auth/origin.ts';
 import { SessionStore } from './platform/auth/sessions.ts';
 import { SignInThrottle } from './platform/auth/throttle.ts';
 import { type BlobStore, LocalBlobStore } from './platform/blob-store.ts';
+import { registerBlobSweep } from './platform/blob-sweep.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { type EventBus, InProcessEventBus } from './platform/event-bus.ts';
@@ -117,10 +121,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       timeoutMs: config.fetchTimeoutMs,
       connectTimeoutMs: config.fetchConnectTimeoutMs,
     });
+  const blobs = deps.blobs ?? new LocalBlobStore(path.join(config.dataDir, 'files'));
   const capture = new CaptureService({
     db,
     clock,
     fetcher,
+    blobs,
     jobs,
     items,
     tags,
@@ -128,13 +134,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: (o, m) => app.log.warn(o, m),
   });
   const feedback = new FeedbackService({ db, mailer, supportEmail: config.supportEmail, accounts });
-  const blobs = deps.blobs ?? new LocalBlobStore(path.join(config.dataDir, 'files'));
 
   registerAccountRoutes(app, { accounts, auth });
   registerFeedbackRoutes(app, { feedback, auth });
   registerItemRoutes(app, { items, auth });
   registerTagRoutes(app, { tags, items, auth });
-  registerCaptureRoutes(app, { capture, auth });
+  registerCaptureRoutes(app, { capture, auth, blobs });
   await registerAnnotationRoutes(app, {
     annotations: new AnnotationsService({ db, clock, accounts, items }),
     kindle: new KindleImportService({ db, clock, items }),
@@ -148,6 +153,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // thumbnails, PDF text and the removal of deleted files run as background jobs
   new FileJobs({ db, blobs, jobs, items });
+  // what a crash leaves in the store goes in the background (queued at boot by main.ts)
+  registerBlobSweep(jobs, {
+    db,
+    blobs,
+    now: () => clock.now(),
+    areas: {
+      items: (userId) => blobKeysOf(db, userId),
+      notes: (userId) => noteImageKeysOf(db, userId),
+      pages: (userId) => pictureKeysOf(db, userId),
+    },
+  });
   await registerLiveRoutes(app, {
     bus,
     auth,

@@ -23,6 +23,7 @@ export interface TestSite {
  *   /article.html, /no-title.html, /latin1.html     fixtures as text/html
  *   /article.gz.html                                the article gzip-encoded
  *   /pixel.png                                      a real PNG (not HTML)
+ *   /images/seedlings.jpg                           a real JPEG (the article's picture)
  *   /redirect/N                                     a chain of N redirects ending at /article.html
  *   /redirect-to?to=URL                             one redirect to any URL
  *   /huge.html                                      streams HTML forever until the client stops
@@ -52,6 +53,10 @@ export async function startTestSite(host = '127.0.0.1'): Promise<TestSite> {
     }
     if (p === '/article.gz.html') {
       return html(res, gzipSync(fixture('pages/article.html')), { 'content-encoding': 'gzip' });
+    }
+    if (p === '/images/seedlings.jpg') {
+      res.writeHead(200, { 'content-type': 'image/jpeg' });
+      return res.end(fixture('uploads/photo.jpg'));
     }
     if (p === '/pixel.png') {
       res.writeHead(200, { 'content-type': 'image/png' });

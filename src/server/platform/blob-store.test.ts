@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -41,5 +41,37 @@ describe('LocalBlobStore', () => {
   it.each(['../x', '/abs', 'a/../b', 'a//b', '', 'a\\b', 'a/b.meta'])('refuses the key %j', async (key) => {
     const { blobs } = store();
     await expect(blobs.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow('invalid blob key');
+  });
+});
+
+describe('LocalBlobStore listing and clean-up', () => {
+  it('lists complete blobs under a prefix, not type files or unfinished puts', async () => {
+    const { root, blobs } = store();
+    await blobs.put('items/1/a.pdf', Buffer.from('a'), 'application/pdf');
+    await blobs.put('items/2/b.jpg', Buffer.from('b'), 'image/jpeg');
+    await blobs.put('notes/1/c.png', Buffer.from('c'), 'image/png');
+    writeFileSync(path.join(root, 'items', '1', 'd.pdf.0123456789ab.tmp'), 'half');
+    const keys = async (prefix: string) => {
+      const out: string[] = [];
+      for await (const blob of blobs.list(prefix)) out.push(blob.key);
+      return out.sort();
+    };
+    expect(await keys('items')).toEqual(['items/1/a.pdf', 'items/2/b.jpg']);
+    expect(await keys('notes')).toEqual(['notes/1/c.png']);
+    expect(await keys('pages')).toEqual([]);
+  });
+
+  it('removes temporary files and type files without a blob, older than the given time only', async () => {
+    const { root, blobs } = store();
+    await blobs.put('items/1/a.pdf', Buffer.from('a'), 'application/pdf');
+    const dir = path.join(root, 'items', '1');
+    const old = new Date(Date.now() - 2 * 3_600_000);
+    for (const name of ['x.pdf.0123456789ab.tmp', 'x.pdf.0123456789ab.tmp.meta', 'y.pdf.meta']) {
+      writeFileSync(path.join(dir, name), 'left');
+      utimesSync(path.join(dir, name), old, old);
+    }
+    writeFileSync(path.join(dir, 'z.pdf.abcdefabcdef.tmp'), 'uploading now');
+    expect(await blobs.removeUnfinished(new Date(Date.now() - 3_600_000))).toBe(3);
+    expect(readdirSync(dir).sort()).toEqual(['a.pdf', 'a.pdf.meta', 'z.pdf.abcdefabcdef.tmp']);
   });
 });

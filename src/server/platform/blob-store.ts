@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -24,9 +24,21 @@ export interface BlobStore {
   get(key: string, range?: ByteRange): Promise<(BlobInfo & { stream: Readable }) | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every complete blob whose key starts with `prefix/`, with when it was stored. */
+  list(prefix: string): AsyncIterable<ListedBlob>;
+  /** Removes what puts that never finished (a crash mid-upload) left behind before `before`. */
+  removeUnfinished(before: Date): Promise<number>;
+}
+
+export interface ListedBlob {
+  key: string;
+  storedAt: Date;
 }
 
 /** Keys are slash-separated names of letters, digits, '.', '_' and '-'; no '..', no leading slash. */
+/** A put's temporary files: `<key>.<12 hex>.tmp` and its `.tmp.meta`. */
+const TEMP = /\.[0-9a-f]{12}\.tmp(\.meta)?$/;
+
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
 
 export function assertBlobKey(key: string): void {
@@ -98,4 +110,46 @@ export class LocalBlobStore implements BlobStore {
       return false;
     }
   }
+
+  async *list(prefix: string): AsyncIterable<ListedBlob> {
+    assertBlobKey(prefix);
+    for (const entry of await this.walk(prefix)) {
+      if (entry.endsWith('.meta') || TEMP.test(entry)) continue;
+      const info = await stat(path.join(this.root, entry)).catch(() => null);
+      if (info?.isFile()) yield { key: entry.split(path.sep).join('/'), storedAt: info.mtime };
+    }
+  }
+
+  async removeUnfinished(before: Date): Promise<number> {
+    let removed = 0;
+    for (const entry of await this.walk('')) {
+      const file = path.join(this.root, entry);
+      // a put's temporary files, and a type file whose blob never appeared (it appears last)
+      const orphanMeta = entry.endsWith('.meta') && !TEMP.test(entry) && !(await isFile(file.slice(0, -5)));
+      if (!TEMP.test(entry) && !orphanMeta) continue;
+      const info = await stat(file).catch(() => null);
+      if (!info || info.mtime >= before) continue;
+      await rm(file, { force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+
+  /** Paths of every file under the directory, relative to the root. */
+  private async walk(dir: string): Promise<string[]> {
+    const entries = await readdir(path.join(this.root, ...dir.split('/').filter(Boolean)), {
+      recursive: true,
+      withFileTypes: true,
+    }).catch(() => []);
+    return entries
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(this.root, path.join(e.parentPath, e.name)));
+  }
+}
+
+async function isFile(file: string): Promise<boolean> {
+  return stat(file).then(
+    (info) => info.isFile(),
+    () => false,
+  );
 }

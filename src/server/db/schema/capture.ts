@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { items } from './items.ts';
 
 /**
@@ -20,6 +20,8 @@ export const itemPages = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     leadImageUrl: text('lead_image_url'),
+    /** blob keys of the page's pictures, stored with the copy so reading it never calls the site */
+    pictures: jsonb('pictures').$type<string[]>().notNull().default([]),
     capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('item_pages_user_idx').on(t.userId)],

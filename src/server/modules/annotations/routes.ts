@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { KINDLE_CLIPPINGS_MAX_BYTES } from '../../../shared/limits.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import { ValidationError } from '../../platform/errors.ts';
+import { receiveBytes } from '../../platform/file-intake.ts';
 import type { KindleImportService } from './kindle-import.ts';
 import type { AnnotationsService } from './service.ts';
 
@@ -49,27 +50,24 @@ export async function registerAnnotationRoutes(app: FastifyInstance, deps: Annot
   });
 }
 
-/** The text of the `file` part; other parts are read and dropped. */
+const TEXT = { ext: 'txt', mime: 'text/plain' };
+
+/**
+ * The text of the `file` part, through the shared intake; other parts are read and dropped. Any
+ * bytes count as text here: the clippings parser decides what in them is a highlight.
+ */
 async function receiveClippings(request: FastifyRequest): Promise<string> {
-  let content: Buffer | undefined;
-  let tooLarge = false;
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue;
-    if (content !== undefined || part.fieldname !== 'file') {
-      part.file.resume();
-      continue;
-    }
-    // read to the end even when too large, so the client gets the answer, not a reset connection
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of part.file as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size <= KINDLE_CLIPPINGS_MAX_BYTES) chunks.push(chunk);
-    }
-    tooLarge = size > KINDLE_CLIPPINGS_MAX_BYTES || part.file.truncated;
-    content = Buffer.concat(chunks);
-  }
-  if (tooLarge) throw new ValidationError(KINDLE_FILE_SIZE_MESSAGE, 'file');
-  if (!content || content.length === 0) throw new ValidationError(KINDLE_FILE_MISSING_MESSAGE, 'file');
-  return content.toString('utf8');
+  const { file } = await receiveBytes(request, {
+    fileFields: ['file'],
+    field: 'file',
+    maxBytes: KINDLE_CLIPPINGS_MAX_BYTES,
+    sniff: () => TEXT,
+    messages: {
+      missing: KINDLE_FILE_MISSING_MESSAGE,
+      wrongType: KINDLE_FILE_MISSING_MESSAGE,
+      tooLarge: KINDLE_FILE_SIZE_MESSAGE,
+    },
+  });
+  if (!file) throw new ValidationError(KINDLE_FILE_MISSING_MESSAGE, 'file');
+  return file.bytes.toString('utf8');
 }

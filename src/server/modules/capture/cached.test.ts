@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveBookmark } from '../../../../test/factories/items.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
-import { startTestSite, type TestSite } from '../../../../test/helpers/test-site.ts';
+import { fixture, startTestSite, type TestSite } from '../../../../test/helpers/test-site.ts';
 
 let t: TestApp;
 let site: TestSite;
@@ -91,6 +91,33 @@ describe('GET /cached', () => {
     const res = await cached(alice, {});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: -1, message: 'url or link_id is required.' });
+  });
+});
+
+describe("a stored copy's pictures", () => {
+  it('are stored at capture and served from here, so opening the copy never calls the site', async () => {
+    const page = (await cached(alice, { link_id: String(privateId) })).body;
+    const src = page.match(/<img src="([^"]+)"/)?.[1];
+    expect(src).toMatch(/^\/api\/files\/pages\/\d+\/[A-Za-z0-9_-]{22}\.jpg$/);
+    expect(page).not.toContain(`${site.origin}/images/`);
+    const hits = site.hits.get('/images/seedlings.jpg');
+    expect(hits).toBeGreaterThanOrEqual(1);
+
+    // the copy is a sandboxed document without cookies: the picture's random name grants it
+    const picture = await t.visitor().get(src!);
+    expect(picture.statusCode).toBe(200);
+    expect(picture.rawPayload.equals(fixture('uploads/photo.jpg'))).toBe(true);
+    expect(picture.headers).toMatchObject({
+      'content-type': 'image/jpeg',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cross-origin-resource-policy': 'cross-origin',
+    });
+    expect(site.hits.get('/images/seedlings.jpg')).toBe(hits);
+
+    // a name no copy shows is not served
+    expect((await alice.get(src!.replace(/[A-Za-z0-9_-]{22}/, 'A'.repeat(22)))).statusCode).toBe(404);
+    expect((await alice.get('/api/files/pages/1/..%2F..%2Fetc.jpg')).statusCode).toBe(404);
   });
 });
 

@@ -60,7 +60,9 @@ describe('page capture', () => {
     expect(body).toMatchObject({ title: 'Growing Tomatoes on a Balcony', url, status: 'done' });
     expect(body.captured_at).toBe(Math.floor(t.clock.now().getTime() / 1000));
     expect(body.html).toContain('zymurgical gardener');
-    expect(body.html).toContain(`<img src="${site.origin}/images/seedlings.jpg"`);
+    // the picture is served from the store, not the site
+    expect(body.html).toMatch(/<img src="\/api\/files\/pages\/\d+\/[A-Za-z0-9_-]{22}\.jpg" alt="Seedlings/);
+    expect(body.html).not.toContain(`${site.origin}/images/`);
     expect(body.html).toContain(
       `<a href="${site.origin}/guides/feeding" rel="noopener noreferrer nofollow">`,
     );

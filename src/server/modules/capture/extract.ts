@@ -1,6 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import { isHttpUrl, sanitizeReaderHtml } from './sanitize.ts';
+import { isHttpUrl } from '../../platform/stored-html.ts';
+import { sanitizeReaderHtml } from './sanitize.ts';
 
 /** What the add-bookmark form fills in from a page (spec part 1 §4). */
 export interface PageMeta {

@@ -1,11 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { itemPages, items } from '../../db/schema.ts';
+import { pageVector } from '../search/vectors.ts';
 
 export type PageRow = typeof itemPages.$inferSelect;
-
-/** Words of the page text indexed for full-text search; the rest stays stored and shown. */
-const VECTOR_TEXT_LIMIT = 200_000;
 
 export interface CaptureTarget {
   id: number;
@@ -105,7 +103,7 @@ export async function markCaptured(
       captureStatus: 'done',
       captureError: null,
       capturedAt: values.capturedAt,
-      pageVector: sql`to_tsvector('simple', ${values.text.slice(0, VECTOR_TEXT_LIMIT)})`,
+      pageVector: pageVector(values.text),
       ...(values.title !== undefined ? { title: values.title } : {}),
       ...(values.thumbnailUrl !== undefined ? { thumbnailUrl: values.thumbnailUrl } : {}),
     })
@@ -138,4 +136,23 @@ export async function findCopyByUrl(
     .orderBy(sql`${items.userId} = ${viewerId ?? 0} DESC`, desc(itemPages.capturedAt))
     .limit(1);
   return row;
+}
+
+/** Every picture a user's stored copies show (the blob sweep keeps these). */
+export async function pictureKeysOf(ex: Executor, userId: number): Promise<Set<string>> {
+  const rows = await ex
+    .select({ pictures: itemPages.pictures })
+    .from(itemPages)
+    .where(eq(itemPages.userId, userId));
+  return new Set(rows.flatMap((r) => r.pictures));
+}
+
+/** True when one of the user's stored copies shows this picture. */
+export async function pictureShown(ex: Executor, userId: number, key: string): Promise<boolean> {
+  const [row] = await ex
+    .select({ itemId: itemPages.itemId })
+    .from(itemPages)
+    .where(and(eq(itemPages.userId, userId), sql`jsonb_exists(${itemPages.pictures}, ${key})`))
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../../platform/auth/auth.ts';
+import type { BlobStore } from '../../platform/blob-store.ts';
 import { NotFoundError } from '../../platform/errors.ts';
+import { send } from '../../platform/send-file.ts';
+import { IMAGE_MIME, type ImageKind } from '../notes/images.ts';
 import { CACHED_PAGE_CSP, renderCachedPage, renderNoCopyPage } from './cached-page.ts';
+import { pictureKey } from './pictures.ts';
 import type { CaptureService } from './service.ts';
 
-export function registerCaptureRoutes(app: FastifyInstance, deps: { capture: CaptureService; auth: Auth }) {
-  const { capture, auth } = deps;
+export function registerCaptureRoutes(
+  app: FastifyInstance,
+  deps: { capture: CaptureService; auth: Auth; blobs: BlobStore },
+) {
+  const { capture, auth, blobs } = deps;
 
   // Spec part 1 §7: POST {metadata host}/fetch_meta {url}; the metadata host is this server.
   app.post('/fetch_meta', async (request) => {
@@ -33,5 +40,24 @@ export function registerCaptureRoutes(app: FastifyInstance, deps: { capture: Cap
       if (!(err instanceof NotFoundError)) throw err;
       return reply.status(404).type('text/html; charset=utf-8').send(renderNoCopyPage());
     }
+  });
+
+  // A stored copy's picture. The copy is a sandboxed document (an opaque origin, no cookies), so
+  // the picture's random name is what grants it, as the copy that shows it was granted; only
+  // pictures a stored copy still shows are served.
+  app.get('/api/files/pages/:userId/:name', async (request, reply) => {
+    const { userId, name } = request.params as { userId: string; name: string };
+    const key = pictureKey(userId, name);
+    if (!key || !(await capture.pictureShown(Number(userId), key))) throw new NotFoundError();
+    const ext = name.slice(name.lastIndexOf('.') + 1) as ImageKind['ext'];
+    return send(request, reply, blobs, {
+      key,
+      contentType: IMAGE_MIME[ext],
+      fileName: name,
+      etag: name.slice(0, name.lastIndexOf('.')),
+      private: true,
+      size: null,
+      embeddable: true,
+    });
   });
 }

@@ -8,6 +8,7 @@ import {
   readerQuerySchema,
 } from '../../../shared/schemas/capture.ts';
 import type { Db } from '../../db/client.ts';
+import type { BlobStore } from '../../platform/blob-store.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, parse } from '../../platform/errors.ts';
 import { FetchError } from '../../platform/fetch-errors.ts';
@@ -20,6 +21,7 @@ import type { ItemsService } from '../items/service.ts';
 import { refreshSearchVectors } from '../search/vectors.ts';
 import type { TagsService } from '../tags/service.ts';
 import { extractArticle, extractMeta } from './extract.ts';
+import { removePictures, storePictures } from './pictures.ts';
 import * as repo from './repo.ts';
 
 const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
@@ -32,6 +34,7 @@ export interface CaptureDeps {
   db: Db;
   clock: Clock;
   fetcher: Fetcher;
+  blobs: BlobStore;
   jobs: JobQueue;
   items: ItemsService;
   tags: TagsService;
@@ -122,8 +125,10 @@ export class CaptureService {
       return this.finish(userId, itemId, 'failed', message);
     }
 
+    // the copy's pictures come from the store, so reading it never calls the site
+    const pictures = await storePictures(this.deps, userId, article.html);
     const now = clock.now();
-    const outcome = await db.transaction(async (tx) => {
+    const saving = db.transaction(async (tx) => {
       const current = await repo.findTarget(tx, itemId, { userId, lock: true });
       // Deleted, or its URL changed while we fetched: the newer job captures the new page.
       if (!current || current.url !== target.url) return 'stale';
@@ -138,9 +143,10 @@ export class CaptureService {
         sourceUrl: target.url!,
         finalUrl,
         title: article.title,
-        html: article.html,
+        html: pictures.html,
         text: article.text,
         leadImageUrl: article.leadImageUrl,
+        pictures: pictures.keys,
         capturedAt: now,
       });
       // The title is filled only where the user left the URL (or nothing) as the title.
@@ -156,6 +162,12 @@ export class CaptureService {
       await refreshSearchVectors(tx, [itemId]);
       return 'done';
     });
+    const outcome = await saving.catch(async (err) => {
+      await removePictures(this.deps.blobs, pictures.keys);
+      throw err;
+    });
+    // the pictures of a copy that was not saved belong to nothing
+    if (outcome !== 'done') await removePictures(this.deps.blobs, pictures.keys);
     if (outcome !== 'stale') await this.deps.items.publishUpserts(userId, [itemId]);
   }
 
@@ -193,6 +205,11 @@ export class CaptureService {
     const copy = await this.copyOf(itemId, item.url || null);
     if (!copy) throw new NotFoundError('There is no stored copy of this page.');
     return { title: copy.title || item.title, url: item.url, html: copy.html, capturedAt: copy.capturedAt };
+  }
+
+  /** True when one of the user's stored copies shows this picture (its key). */
+  pictureShown(userId: number, key: string): Promise<boolean> {
+    return repo.pictureShown(this.deps.db, userId, key);
   }
 
   /** The stored copy, only while it is a copy of the item's current URL. */

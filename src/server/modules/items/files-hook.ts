@@ -36,7 +36,7 @@ export async function queueFileCleanup(jobs: JobQueue, tx: Executor, userId: num
 /** A picture in a note is a link to /api/files/notes/{user}/{name} (modules/notes/images.ts). */
 const NOTE_IMAGE = /\/api\/files\/(notes\/\d+\/[A-Za-z0-9_-]+\.[a-z]+)/g;
 
-function imagesIn(notes: { content: string | null }[]): Set<string> {
+export function imagesIn(notes: { content: string | null }[]): Set<string> {
   return new Set(notes.flatMap((n) => [...(n.content ?? '').matchAll(NOTE_IMAGE)].map((m) => m[1]!)));
 }
 

@@ -41,9 +41,16 @@ describe('POST /item/save/image?for=note', () => {
     expect(got.headers).toMatchObject({
       'content-type': 'image/png',
       'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'",
+      'content-security-policy': "default-src 'none'; sandbox",
       'cache-control': 'private, max-age=31536000, immutable',
     });
+    expect(got.headers['content-disposition']).toMatch(/^inline; filename="[A-Za-z0-9_-]+\.png"/);
+    const again = await alice.request({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': got.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
 
     expect((await bob.get(url)).statusCode).toBe(404);
     expect((await t.visitor().get(url)).statusCode).toBe(404);

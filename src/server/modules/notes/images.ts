@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { NOTE_IMAGE_MAX_BYTES } from '../../../shared/limits.ts';
+import type { Executor } from '../../db/client.ts';
+import { items } from '../../db/schema.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import { ValidationError } from '../../platform/errors.ts';
+import { receiveFile } from '../../platform/file-intake.ts';
+import { imagesIn } from '../items/files-hook.ts';
 
 export const IMAGE_TYPE_MESSAGE = 'Please choose a picture (jpeg, png, gif, webp or bmp).';
 export const IMAGE_SIZE_MESSAGE = 'The picture is too large (10 MB at most).';
@@ -21,8 +26,6 @@ export const IMAGE_MIME: Record<ImageKind['ext'], string> = {
   bmp: 'image/bmp',
 };
 
-const HEAD_BYTES = 12;
-
 /** The picture type by its first bytes, never by its name; SVG and everything else is refused. */
 export function sniffImage(head: Buffer): ImageKind | null {
   const is = (bytes: number[], at = 0) => bytes.every((b, i) => head[at + i] === b);
@@ -36,57 +39,50 @@ export function sniffImage(head: Buffer): ImageKind | null {
   return ext ? { ext, mime: IMAGE_MIME[ext] } : null;
 }
 
-/** Reads just enough of a stream to know its type; the rest stays unread. */
-async function readHead(source: AsyncIterator<Buffer>): Promise<{ head: Buffer; done: boolean }> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  while (length < HEAD_BYTES) {
-    const next = await source.next();
-    if (next.done) return { head: Buffer.concat(chunks), done: true };
-    chunks.push(next.value);
-    length += next.value.length;
-  }
-  return { head: Buffer.concat(chunks), done: false };
-}
+/** The picture field of the note editor's upload; plain `files` is accepted too. */
+const FILE_FIELDS = ['files[]', 'files'];
 
 /**
- * Streams an uploaded picture into the store under notes/<userId>/<random>.<ext> and returns the
- * address the note embeds. Nothing is kept when the type is wrong or the size is over the cap.
+ * POST /item/save/image?for=note (the route is registered by modules/uploads, which owns the
+ * path): streams the first picture of the request into notes/<userId>/<random>.<ext> through the
+ * shared intake and returns the address the note embeds. Nothing is kept when the type is wrong
+ * or the size is over the cap; further files are read and dropped.
  */
-export async function storeNoteImage(
+export async function receiveNoteImage(
+  request: FastifyRequest,
   blobs: BlobStore,
   userId: number,
-  body: Readable,
   maxBytes: number = NOTE_IMAGE_MAX_BYTES,
 ): Promise<string> {
-  const source = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const { head, done } = await readHead(source);
-  const kind = sniffImage(head);
-  if (!kind) {
-    if (head.length === 0) throw new ValidationError(IMAGE_MISSING_MESSAGE, 'files[]');
-    throw new ValidationError(IMAGE_TYPE_MESSAGE, 'files[]');
-  }
-  // one generator reads, counts and hands on: a failing upload or an oversize one fails the put
-  const rest = async function* () {
-    let total = head.length;
-    if (total > maxBytes) throw new ValidationError(IMAGE_SIZE_MESSAGE, 'files[]');
-    yield head;
-    if (done) return;
-    while (true) {
-      const next = await source.next();
-      if (next.done) return;
-      total += next.value.length;
-      if (total > maxBytes) throw new ValidationError(IMAGE_SIZE_MESSAGE, 'files[]');
-      yield next.value;
-    }
-  };
-  const key = `notes/${userId}/${randomBytes(16).toString('base64url')}.${kind.ext}`;
-  await blobs.put(key, Readable.from(rest()), kind.mime);
-  return `/api/files/${key}`;
+  const { file } = await receiveFile(request, blobs, {
+    fileFields: FILE_FIELDS,
+    field: 'files[]',
+    maxBytes,
+    sniff: sniffImage,
+    messages: { missing: IMAGE_MISSING_MESSAGE, wrongType: IMAGE_TYPE_MESSAGE, tooLarge: IMAGE_SIZE_MESSAGE },
+    keyFor: (kind) => `notes/${userId}/${randomBytes(16).toString('base64url')}.${kind.ext}`,
+  });
+  if (!file) throw new ValidationError(IMAGE_MISSING_MESSAGE, 'files[]');
+  return `/api/files/${file.key}`;
 }
 
 /** notes/<userId>/<name> of a stored note picture, or null when the name is not one we make. */
 export function noteImageKey(userId: string, name: string): string | null {
   if (!/^\d{1,18}$/.test(userId) || !/^[A-Za-z0-9_-]{8,64}\.(png|jpg|gif|webp|bmp)$/.test(name)) return null;
   return `notes/${userId}/${name}`;
+}
+
+/** The blob keys of the pictures a user's notes show (the blob sweep keeps these). */
+export async function noteImageKeysOf(ex: Executor, userId: number): Promise<Set<string>> {
+  const notes = await ex
+    .select({ content: items.noteContent })
+    .from(items)
+    .where(
+      and(
+        eq(items.userId, userId),
+        eq(items.type, 'note'),
+        sql`${items.noteContent} LIKE '%/api/files/notes/%'`,
+      ),
+    );
+  return imagesIn(notes);
 }

@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../../platform/auth/auth.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
-import { NotFoundError, ValidationError } from '../../platform/errors.ts';
+import { NotFoundError } from '../../platform/errors.ts';
+import { send } from '../../platform/send-file.ts';
 import type { ItemsService } from '../items/service.ts';
-import { IMAGE_MISSING_MESSAGE, noteImageKey, storeNoteImage } from './images.ts';
+import { IMAGE_MIME, type ImageKind, noteImageKey } from './images.ts';
 
-/** The picture field of the note editor's upload; plain `files` is accepted too. */
-const FILE_FIELDS = new Set(['files[]', 'files']);
 /** A note's JSON body: the content cap (1,000,000 characters) plus escaping room. */
 const NOTE_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -31,42 +30,8 @@ export async function registerNoteRoutes(app: FastifyInstance, deps: NotesRouteD
     const user = await auth.currentUser(request);
     const key = noteImageKey(userId, name);
     if (!user || !key || String(user.id) !== userId) throw new NotFoundError();
-    const blob = await blobs.get(key);
-    if (!blob) throw new NotFoundError();
-    return reply
-      .header('content-type', blob.contentType)
-      .header('content-length', String(blob.size))
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'")
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .send(blob.stream);
+    const etag = name.slice(0, name.lastIndexOf('.'));
+    const contentType = IMAGE_MIME[name.slice(name.lastIndexOf('.') + 1) as ImageKind['ext']];
+    return send(request, reply, blobs, { key, contentType, fileName: name, etag, private: true, size: null });
   });
-}
-
-/**
- * POST /item/save/image?for=note (the route is registered by modules/uploads, which owns the
- * path): stores the first picture of the request; further files are read and dropped.
- */
-export async function receiveNoteImage(
-  request: FastifyRequest,
-  blobs: BlobStore,
-  userId: number,
-): Promise<string> {
-  let url: string | undefined;
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue;
-    if (url !== undefined || !FILE_FIELDS.has(part.fieldname)) {
-      part.file.resume();
-      continue;
-    }
-    try {
-      url = await storeNoteImage(blobs, userId, part.file);
-    } catch (err) {
-      // read the rest so the client gets the answer instead of a reset connection
-      part.file.resume();
-      throw err;
-    }
-  }
-  if (url === undefined) throw new ValidationError(IMAGE_MISSING_MESSAGE, 'files[]');
-  return url;
 }

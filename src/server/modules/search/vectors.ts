@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { items } from '../../db/schema.ts';
 
@@ -9,4 +9,15 @@ export async function refreshSearchVectors(ex: Executor, ids: number[]): Promise
     .update(items)
     .set({ searchVector: sql`folio_item_search_vector(${items.id})` })
     .where(inArray(items.id, ids));
+}
+
+/** The part of a page's or PDF's text that is indexed (the tsvector size limit is never reached). */
+const PAGE_VECTOR_TEXT_LIMIT = 200_000;
+
+/**
+ * The one definition of items.page_vector, the text searched by snapshot=yes: a captured page's
+ * text (capture/repo.ts) and a PDF's (uploads/repo.ts) are indexed alike.
+ */
+export function pageVector(text: string): SQL {
+  return sql`to_tsvector('simple', ${text.slice(0, PAGE_VECTOR_TEXT_LIMIT)})`;
 }

@@ -1,23 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
-import type { MultipartFile } from '@fastify/multipart';
+import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_MSG } from '../../../shared/schemas/uploads.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
-import { ValidationError } from '../../platform/errors.ts';
-import { type FileType, HEAD_BYTES, sniffUpload } from './sniff.ts';
+import { type StoredFile as IntakeFile, receiveFile } from '../../platform/file-intake.ts';
+import { type FileType, sniffUpload } from './sniff.ts';
 
 /** The file fields we read: fine-uploader's qqfile, or a plain file. */
-const FILE_FIELDS = new Set(['qqfile', 'file']);
+const FILE_FIELDS = ['qqfile', 'file'];
 
-export interface StoredFile {
-  key: string;
-  type: FileType;
-  size: number;
-  sha256: string;
-  /** the name the browser sent with the file part */
-  partName: string;
-}
+export type StoredFile = IntakeFile<FileType>;
 
 export interface ReceiveOptions {
   blobs: BlobStore;
@@ -36,81 +27,17 @@ export interface Received {
 }
 
 /**
- * Reads a multipart upload part by part. The file goes straight from the socket through a size
- * counter and a SHA-256 into the blob store, so it is never whole in memory; over the cap, the
- * put fails and the store keeps nothing. Fields may come before or after the file. Any failure
- * after the file was stored deletes it again.
+ * A PDF or picture upload through the shared intake (platform/file-intake.ts): the file streams
+ * into items/<userId>/<random>.<ext>, never whole in memory; fields may come before or after it.
  */
-export async function receiveUpload(request: FastifyRequest, opts: ReceiveOptions): Promise<Received> {
-  const fields: Record<string, string> = {};
-  let file: StoredFile | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (!(part.fieldname in fields)) fields[part.fieldname] = String(part.value);
-        continue;
-      }
-      if (file !== null || !FILE_FIELDS.has(part.fieldname)) {
-        part.file.resume();
-        continue;
-      }
-      try {
-        file = await storePart(part, fields, opts);
-      } catch (err) {
-        // read the rest of the file so the client gets the answer instead of a reset connection
-        part.file.resume();
-        throw err;
-      }
-    }
-  } catch (err) {
-    if (file) await opts.blobs.delete(file.key);
-    throw err;
-  }
-  return { fields, file };
-}
-
-async function storePart(
-  part: MultipartFile,
-  fields: Record<string, string>,
-  opts: ReceiveOptions,
-): Promise<StoredFile> {
-  const source = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const chunks: Buffer[] = [];
-  let length = 0;
-  let ended = false;
-  while (length < HEAD_BYTES) {
-    const next = await source.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    chunks.push(next.value);
-    length += next.value.length;
-  }
-  const head = Buffer.concat(chunks);
-  if (head.length === 0) throw new ValidationError(UPLOAD_MSG.missing, 'qqfile');
-  const type = sniffUpload(head);
-  await opts.accept(type, fields);
-  if (!type) throw new ValidationError(UPLOAD_MSG.notPdf, 'qqfile');
-
-  const hash = createHash('sha256');
-  let size = 0;
-  const count = (chunk: Buffer) => {
-    size += chunk.length;
-    if (size > opts.maxBytes) throw new ValidationError(UPLOAD_MSG.tooLarge, 'qqfile');
-    hash.update(chunk);
-    return chunk;
-  };
-  const body = async function* () {
-    yield count(head);
-    if (ended) return;
-    for (;;) {
-      const next = await source.next();
-      if (next.done) return;
-      yield count(next.value);
-    }
-  };
-  const key = `items/${opts.userId}/${randomBytes(16).toString('base64url')}.${type.ext}`;
-  await opts.blobs.put(key, Readable.from(body()), type.mime);
-  return { key, type, size, sha256: hash.digest('hex'), partName: part.filename };
+export function receiveUpload(request: FastifyRequest, opts: ReceiveOptions): Promise<Received> {
+  return receiveFile(request, opts.blobs, {
+    fileFields: FILE_FIELDS,
+    field: 'qqfile',
+    maxBytes: opts.maxBytes,
+    sniff: sniffUpload,
+    messages: { missing: UPLOAD_MSG.missing, wrongType: UPLOAD_MSG.notPdf, tooLarge: UPLOAD_MSG.tooLarge },
+    accept: opts.accept,
+    keyFor: (type) => `items/${opts.userId}/${randomBytes(16).toString('base64url')}.${type.ext}`,
+  });
 }

@@ -1,13 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { itemFiles, items } from '../../db/schema.ts';
+import { pageVector } from '../search/vectors.ts';
 
 export type ItemFileRow = typeof itemFiles.$inferSelect;
 export type NewItemFile = typeof itemFiles.$inferInsert;
 
-/** Text kept per PDF, and the part of it indexed (the tsvector size limit is never reached). */
+/** Text kept per PDF (search/vectors.ts indexes a part of it). */
 export const TEXT_MAX_CHARS = 1_000_000;
-const VECTOR_TEXT_LIMIT = 200_000;
 
 /**
  * A pdf or image item and its file row. The item's addresses name its id, so they are set once
@@ -77,7 +77,7 @@ export async function saveText(
     .where(and(eq(itemFiles.itemId, itemId), eq(itemFiles.userId, userId)));
   await ex
     .update(items)
-    .set({ pageVector: sql`to_tsvector('simple', ${text.slice(0, VECTOR_TEXT_LIMIT)})` })
+    .set({ pageVector: pageVector(text) })
     .where(and(eq(items.id, itemId), eq(items.userId, userId)));
 }
 
@@ -105,4 +105,13 @@ export async function setRotation(
     .where(and(eq(itemFiles.itemId, itemId), eq(itemFiles.userId, userId)))
     .returning({ id: itemFiles.itemId });
   return rows.length > 0;
+}
+
+/** Every blob key a user's file rows reference: the files and their thumbnails (the blob sweep). */
+export async function blobKeysOf(ex: Executor, userId: number): Promise<Set<string>> {
+  const rows = await ex
+    .select({ blobKey: itemFiles.blobKey, thumbnails: itemFiles.thumbnails })
+    .from(itemFiles)
+    .where(eq(itemFiles.userId, userId));
+  return new Set(rows.flatMap((r) => [r.blobKey, ...Object.values(r.thumbnails as Record<string, string>)]));
 }

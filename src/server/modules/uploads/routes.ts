@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { noteImageQuerySchema } from '../../../shared/schemas/notes.ts';
 import {
-  fileQuerySchema,
   THUMB_WIDTHS,
   type ThumbWidth,
   UPLOAD_MAX_BYTES,
@@ -12,22 +11,16 @@ import {
 import type { Auth } from '../../platform/auth/auth.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import { NotFoundError, parse, ValidationError } from '../../platform/errors.ts';
-import { IMAGE_MISSING_MESSAGE } from '../notes/images.ts';
-import { receiveNoteImage } from '../notes/routes.ts';
+import { IMAGE_MISSING_MESSAGE, receiveNoteImage } from '../notes/images.ts';
 import { receiveUpload } from './receive.ts';
-import { contentDisposition, etagMatches, parseRange } from './serve.ts';
-import type { ServedFile, UploadsService } from './service.ts';
+import { serveItemFile } from './serve.ts';
+import type { UploadsService } from './service.ts';
 
 export interface UploadRouteDeps {
   uploads: UploadsService;
   auth: Auth;
   blobs: BlobStore;
 }
-
-/** A year: the blob behind a URL never changes (a new upload is a new item). */
-const IMMUTABLE = 'max-age=31536000, immutable';
-/** Public files may sit in shared caches; a day bounds how long one outlives a switch to private. */
-const PUBLIC_CACHE = 'public, max-age=86400';
 
 export async function registerUploadRoutes(app: FastifyInstance, deps: UploadRouteDeps) {
   const { uploads, auth, blobs } = deps;
@@ -69,63 +62,12 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: UploadRou
     return uploads.rotate(user.id, request.body);
   });
 
-  const serve = async (request: FastifyRequest, reply: FastifyReply, width: ThumbWidth | null) => {
-    const { linkId } = request.params as { linkId: string };
-    const { download } = parse(fileQuerySchema, request.query);
-    if (!/^\d{1,18}$/.test(linkId)) throw new NotFoundError();
-    const viewer = await auth.currentUser(request);
-    const file = await uploads.served(viewer?.id ?? null, Number(linkId), width);
-    return send(request, reply, blobs, file, download === '1');
-  };
+  const serve = (request: FastifyRequest, reply: FastifyReply, width: ThumbWidth | null) =>
+    serveItemFile(request, reply, { uploads, auth, blobs }, width);
   app.get('/api/files/items/:linkId/file', (request, reply) => serve(request, reply, null));
   app.get('/api/files/items/:linkId/thumb/:width', (request, reply) => {
     const width = Number((request.params as { width: string }).width);
     if (!(THUMB_WIDTHS as readonly number[]).includes(width)) throw new NotFoundError();
     return serve(request, reply, width as ThumbWidth);
   });
-}
-
-/**
- * Sends a stored file so it can be viewed but never run: its own type, nosniff, a CSP that
- * forbids everything (and sandboxes the document), a strong ETag and, for the file itself, one
- * byte range (pdf.js reads large PDFs in pieces).
- */
-async function send(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  blobs: BlobStore,
-  file: ServedFile,
-  download: boolean,
-) {
-  const etag = `"${file.etag}"`;
-  const cache = file.private ? `private, ${IMMUTABLE}` : PUBLIC_CACHE;
-  reply.header('etag', etag).header('cache-control', cache);
-  if (file.private) reply.header('vary', 'Cookie');
-  if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-
-  let range = file.size === null ? null : parseRange(request.headers.range, file.size);
-  const ifRange = request.headers['if-range'];
-  if (range && ifRange && ifRange !== etag) range = null;
-  if (file.size !== null) reply.header('accept-ranges', 'bytes');
-  if (range === 'unsatisfiable') {
-    return reply.status(416).header('content-range', `bytes */${file.size}`).send();
-  }
-  const blob = await blobs.get(file.key, range ?? undefined);
-  if (!blob) throw new NotFoundError();
-  reply
-    .header('content-type', file.contentType)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    // public pictures may be embedded on other sites (the image share dialog's Embed tab)
-    .header('cross-origin-resource-policy', file.private ? 'same-origin' : 'cross-origin')
-    .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', file.fileName));
-  if (range) {
-    reply
-      .status(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${blob.size}`)
-      .header('content-length', String(range.end - range.start + 1));
-  } else {
-    reply.header('content-length', String(blob.size));
-  }
-  return reply.send(blob.stream);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, uploadFile } from '../../../../test/factories/uploads.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
 import { makePdf } from '../../../../test/helpers/pdf.ts';
-import { contentDisposition, parseRange } from './serve.ts';
+import { contentDisposition, parseRange } from '../../platform/send-file.ts';
 
 let t: TestApp;
 let alice: TestClient;
@@ -159,6 +159,39 @@ describe('parseRange and contentDisposition', () => {
   it('quotes nothing it should not', () => {
     expect(contentDisposition('inline', 'a"b\\c.pdf')).toBe(
       `inline; filename="a_b_c.pdf"; filename*=UTF-8''a%22b%5Cc.pdf`,
+    );
+  });
+});
+
+describe('download names', () => {
+  it('strips bidi and other control characters, so \u202Efdp.exe cannot pose as a PDF', () => {
+    for (const mark of [
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200e',
+      '\u200f',
+      '\u0007',
+      '\u0085',
+    ]) {
+      const header = contentDisposition('attachment', `${mark}fdp.exe`);
+      expect(header).toBe(`attachment; filename="fdp.exe"; filename*=UTF-8''fdp.exe`);
+    }
+  });
+
+  it('keeps the uploaded name free of them, in the title and in the download', async () => {
+    const res = await uploadFile(alice, PDF, { filename: 'x\u202Efdp.exe' });
+    const item = res.json().items[0];
+    expect(item.title).toBe('xfdp.exe');
+    const got = await alice.get(item.permanent_url, { download: '1' });
+    expect(got.headers['content-disposition']).toBe(
+      `attachment; filename="xfdp.exe"; filename*=UTF-8''xfdp.exe`,
     );
   });
 });

@@ -1,47 +1,37 @@
-import type { ByteRange } from '../../platform/blob-store.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fileQuerySchema, type ThumbWidth } from '../../../shared/schemas/uploads.ts';
+import type { Auth } from '../../platform/auth/auth.ts';
+import type { BlobStore } from '../../platform/blob-store.ts';
+import { NotFoundError, parse } from '../../platform/errors.ts';
+import { send } from '../../platform/send-file.ts';
+import type { UploadsService } from './service.ts';
 
-/**
- * The one range of a `Range: bytes=...` header: a range, 'unsatisfiable' (416), or null to send
- * the whole file (no header, another unit, several ranges or a malformed one: RFC 9110 lets a
- * server ignore those).
- */
-export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return null;
-  const [, from, to] = match;
-  if (from === '' && to === '') return null;
-  if (from === '') {
-    // the last n bytes
-    const n = Number(to);
-    if (n === 0 || size === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - n), end: size - 1 };
-  }
-  const start = Number(from);
-  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
-  if (to !== '' && Number(to) < start) return null;
-  if (start >= size) return 'unsatisfiable';
-  return { start, end };
+export interface ServeDeps {
+  uploads: UploadsService;
+  auth: Auth;
+  blobs: BlobStore;
 }
 
 /**
- * `inline` or `attachment` with the file's name twice: a plain ASCII fallback and the exact
- * UTF-8 name as RFC 5987 `filename*`.
+ * GET /api/files/items/:linkId/file and .../thumb/:width: the file (or thumbnail) when the viewer
+ * owns the item or it is public, else the same 404 as a missing item; sent by platform send().
  */
-export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'file';
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+export async function serveItemFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: ServeDeps,
+  width: ThumbWidth | null,
+) {
+  const { linkId } = request.params as { linkId: string };
+  const { download } = parse(fileQuerySchema, request.query);
+  if (!/^\d{1,18}$/.test(linkId)) throw new NotFoundError();
+  const viewer = await deps.auth.currentUser(request);
+  const file = await deps.uploads.served(viewer?.id ?? null, Number(linkId), width);
+  return send(
+    request,
+    reply,
+    deps.blobs,
+    { ...file, embeddable: !file.private },
+    { download: download === '1' },
   );
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
-/** True when an If-None-Match header names this ETag (or is *). */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim().replace(/^W\//, '');
-    return t === '*' || t === etag;
-  });
 }

@@ -1,4 +1,5 @@
 import type { UploadKind } from '../../../shared/schemas/uploads.ts';
+import { safeFileName } from '../../platform/send-file.ts';
 import { sniffImage } from '../notes/images.ts';
 
 export interface FileType {
@@ -7,8 +8,6 @@ export interface FileType {
   mime: string;
 }
 
-/** Enough leading bytes to tell every accepted type apart. */
-export const HEAD_BYTES = 12;
 const UPLOAD_IMAGE_EXTS = new Set(['jpg', 'png', 'gif', 'bmp']);
 
 /**
@@ -28,11 +27,10 @@ export function sniffUpload(head: Buffer): FileType | null {
 
 /**
  * The title of an uploaded file: its name without any path a browser put in front
- * (C:\fakepath\...), without control characters, at most 1000 characters.
+ * (C:\fakepath\...), without control or bidi characters, at most 1000 characters.
  */
 export function fileTitle(name: string | undefined, fallback: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = safeFileName(base).trim();
   return (clean || fallback).slice(0, 1000);
 }

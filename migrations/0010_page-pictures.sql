@@ -1,0 +1,1 @@
+ALTER TABLE "item_pages" ADD COLUMN "pictures" jsonb DEFAULT '[]'::jsonb NOT NULL;
