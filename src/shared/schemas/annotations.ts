@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyToUndefined, id as idField, text } from './fields.ts';
 
 /** Annotation shapes (spec part 1 §3). */
 export const SHAPE = {
@@ -26,9 +27,9 @@ export const ANNOTATION_CONTENT_MAX = 10_000;
  */
 export const textQuoteSelector = z.object({
   type: z.literal('TextQuoteSelector'),
-  exact: z.string().min(1).max(ANNOTATION_CONTENT_MAX),
-  prefix: z.string().max(200).optional(),
-  suffix: z.string().max(200).optional(),
+  exact: text().min(1).max(ANNOTATION_CONTENT_MAX),
+  prefix: text().max(200).optional(),
+  suffix: text().max(200).optional(),
 });
 export const textPositionSelector = z.object({
   type: z.literal('TextPositionSelector'),
@@ -45,10 +46,10 @@ export const floatPositionSelector = z.object({
 });
 export const kindleLocationSelector = z.object({
   type: z.literal('KindleLocationSelector'),
-  location: z.string().max(50),
-  page: z.string().max(50).optional(),
+  location: text().max(50),
+  page: text().max(50).optional(),
   /** the clipping's "Added on" text, as the device wrote it */
-  added: z.string().max(100).optional(),
+  added: text().max(100).optional(),
   /** 'highlight' or 'note' */
   kind: z.enum(['highlight', 'note']),
 });
@@ -104,35 +105,19 @@ export const HIGHLIGHT_OVER_QUOTA = {
   message: 'Your highlight number is over quota',
 } as const;
 
-/** A positive integer id sent as a number or a numeric string. */
-const idField = (field: string) =>
-  z
-    .union([z.number(), z.string()], {
-      error: (issue) => (issue.input === undefined ? `${field} is required.` : `${field} must be a number.`),
-    })
-    .transform((v, ctx) => {
-      const n = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
-      if (!Number.isSafeInteger(n) || n <= 0) {
-        ctx.addIssue({ code: 'custom', message: `${field} must be a number.` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
 export const highlightColor = z.enum(HIGHLIGHT_COLORS, {
   error: 'color must be yellow, blue, green or pink.',
 });
 
 const annotationText = (what: string) =>
-  z
-    .string({ error: `${what} is required.` })
+  text(`${what} is required.`)
     .trim()
     .min(1, { error: `${what} cannot be empty.` })
     .max(ANNOTATION_CONTENT_MAX, { error: `${what} is too long.` });
 
 /** The anchor as a JSON string (what the reader posts) or as the array itself. */
 export const selectorInput = z
-  .union([z.string(), z.array(z.unknown())], { error: 'selector must be a JSON array of selectors.' })
+  .union([text(), z.array(z.unknown())], { error: 'selector must be a JSON array of selectors.' })
   .transform((v, ctx): AnnotationSelector => {
     let value: unknown = v;
     if (typeof v === 'string') {
@@ -173,8 +158,8 @@ export const addAnnotationSchema = z
     link_id: idField('link_id'),
     shape: shapeField,
     content: annotationText('The annotation text'),
-    color: highlightColor.default('yellow'),
-    selector: z.preprocess((v) => (v === '' ? undefined : v), selectorInput.nullish()),
+    color: z.preprocess(emptyToUndefined, highlightColor.default('yellow')),
+    selector: z.preprocess(emptyToUndefined, selectorInput.nullish()),
   })
   .superRefine((data, ctx) => {
     const have = new Set((data.selector ?? []).map((p) => p.type));
@@ -193,10 +178,13 @@ export const changeAnnotationColorSchema = z.object({
 /** POST /annotation_mana/remove_annotation */
 export const removeAnnotationSchema = z.object({ ann_id: idField('ann_id'), link_id: idField('link_id') });
 
-const sMode = z
-  .union([z.literal(2), z.literal('2')], { error: 'sMode must be 2.' })
-  .optional()
-  .transform(() => 2 as const);
+const sMode = z.preprocess(
+  emptyToUndefined,
+  z
+    .union([z.literal(2), z.literal('2')], { error: 'sMode must be 2.' })
+    .optional()
+    .transform(() => 2 as const),
+);
 
 /** POST /annotation_mana/post_sticky_note: adds the highlight's sticky note, or replaces its text. */
 export const postStickyNoteSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { httpUrl, linkId } from './items.ts';
+import { linkId } from './fields.ts';
+import { httpUrl } from './items.ts';
 
 /** POST /fetch_meta (add bookmark, spec part 1 §4) */
 export const fetchMetaSchema = z.object({ url: httpUrl });

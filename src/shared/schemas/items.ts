@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '../limits.ts';
 import type { AnnotationReply } from './annotations.ts';
+import { emptyToUndefined, flag, linkId, name, optional, optionalLinkId, text } from './fields.ts';
 
 export const ITEM_TYPE_NAMES = ['bookmark', 'image', 'note', 'pdf', 'topic', 'kindle'] as const;
 export type ItemType = (typeof ITEM_TYPE_NAMES)[number];
@@ -11,13 +12,7 @@ export const TITLE_MAX = 1000;
 export const DESCRIPTION_MAX = 20_000;
 export const URL_MAX = 4096;
 
-/** Forms send booleans as true/false, 1/0, 'yes'/'no' or 'on'; all mean the same. */
-const flag = z
-  .union([z.boolean(), z.number(), z.string()])
-  .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'yes' || v === 'on');
-
-export const httpUrl = z
-  .string()
+export const httpUrl = text()
   .trim()
   .max(URL_MAX, { error: 'The URL is too long.' })
   .refine(
@@ -32,31 +27,27 @@ export const httpUrl = z
     { error: 'Please enter a valid URL starting with http:// or https://.' },
   );
 
-export const linkId = z.coerce.number({ error: 'link_id must be a number.' }).int().positive();
-
 /** POST /item/save/bookmark */
 export const saveBookmarkSchema = z.object({
-  link_id: linkId.optional(),
-  url: httpUrl.optional(),
-  new_url: httpUrl.optional(),
-  title: z.string().trim().max(TITLE_MAX, { error: 'The title is too long.' }).optional(),
-  tags: z.string().max(5000).optional(),
-  description: z.string().max(DESCRIPTION_MAX, { error: 'The description is too long.' }).optional(),
+  link_id: optionalLinkId,
+  url: optional(httpUrl),
+  new_url: optional(httpUrl),
+  title: name().trim().max(TITLE_MAX, { error: 'The title is too long.' }).optional(),
+  tags: text().max(5000).optional(),
+  description: text().max(DESCRIPTION_MAX, { error: 'The description is too long.' }).optional(),
   unread: flag.optional(),
   private: flag.optional(),
-  lists: z.string().optional(),
-  groups: z.string().optional(),
-  note_type: z.string().optional(),
-  local_id: z.string().max(100).optional(),
+  lists: text().max(5000).optional(),
+  groups: text().max(5000).optional(),
+  note_type: text().max(100).optional(),
+  local_id: text().max(100).optional(),
 });
 export type SaveBookmarkInput = z.infer<typeof saveBookmarkSchema>;
-
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** Load parameters of load_user_items / search_user_items (page_num is 0-based). */
 export const loadItemsSchema = z.object({
   type: z.preprocess(emptyToUndefined, z.enum([...ITEM_TYPE_NAMES, 'all']).optional()),
-  what: z.string().max(1000, { error: 'The search is too long.' }).optional(),
+  what: text().max(1000, { error: 'The search is too long.' }).optional(),
   ann: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
   unread: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
   privacy: z.preprocess(emptyToUndefined, z.enum(['public', 'private', 'all']).optional()),
@@ -71,14 +62,16 @@ export const loadItemsSchema = z.object({
       .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'count must be 24, 48 or 96.' })
       .default(PAGE_SIZE_DEFAULT),
   ),
-  username: z.string().max(100).optional(),
-  format: z.string().optional(),
+  username: text().max(100).optional(),
+  format: text().max(100).optional(),
 });
 export type LoadItemsInput = z.infer<typeof loadItemsSchema>;
 
 /** Comma-separated ids of one or many items. */
 export const linkIdsField = z
-  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+  .union([text(), z.number(), z.array(z.union([text(), z.number()]))], {
+    error: 'link_id must be one id or comma-separated ids.',
+  })
   .transform((v, ctx) => {
     const parts = (Array.isArray(v) ? v : String(v).split(',')).map((p) => String(p).trim()).filter(Boolean);
     const ids = parts.map(Number);
