@@ -34,6 +34,7 @@ import { SessionStore } from './platform/auth/sessions.ts';
 import { SignInThrottle } from './platform/auth/throttle.ts';
 import { type BlobStore, LocalBlobStore } from './platform/blob-store.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
+import { contract, useZodContracts } from './platform/contract.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { type EventBus, InProcessEventBus } from './platform/event-bus.ts';
 import { Fetcher } from './platform/fetcher.ts';
@@ -59,6 +60,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** outbound page fetches; built from config by default */
   fetcher?: Fetcher;
+  /** check every JSON reply against its route's declared schema (tests) */
+  checkReplies?: boolean;
 }
 
 export const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -73,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
 
+  useZodContracts(app, { checkReplies: deps.checkReplies ?? false });
   trackRoutes(app);
   registerErrorHandler(app);
   await app.register(cookie);

@@ -66,26 +66,14 @@ export type TextPositionSelector = z.infer<typeof textPositionSelector>;
 export type SelectorPart = z.infer<typeof selectorPart>;
 export type AnnotationSelector = z.infer<typeof annotationSelector>;
 
-export interface StickyNoteReply {
-  id: number;
-  content: string;
-  link_id: number;
-  ann_id: number;
-  sMode: 2;
-}
-
-/** One annotation as every call returns it (spec part 1 §3). */
-export interface AnnotationReply {
-  id: number;
-  link_id: number;
-  shape: AnnotationShape;
-  content: string;
-  ann_md5: string;
-  extra: { color: HighlightColor };
-  selector: AnnotationSelector | null;
-  stickyNotes: StickyNoteReply[];
-  created_at: number;
-}
+export const stickyNoteReplySchema = z.object({
+  id: z.number(),
+  content: z.string(),
+  link_id: z.number(),
+  ann_id: z.number(),
+  sMode: z.literal(2),
+});
+export type StickyNoteReply = z.infer<typeof stickyNoteReplySchema>;
 
 /** Shapes a user makes (add_annotation); Kindle highlights only come from an import. */
 export const ADDABLE_SHAPES = [
@@ -202,38 +190,49 @@ export const editStickyNoteSchema = z.object({
 /** POST /annotation_mana/remove_sticky_note */
 export const removeStickyNoteSchema = z.object({ id: idField('id'), link_id: idField('link_id') });
 
+/** One annotation as every call returns it (spec part 1 §3). */
+export const annotationReplySchema = z.object({
+  id: z.number(),
+  link_id: z.number(),
+  shape: z.literal(ANNOTATION_SHAPES),
+  content: z.string(),
+  ann_md5: z.string(),
+  extra: z.object({ color: highlightColor }),
+  selector: annotationSelector.nullable(),
+  stickyNotes: z.array(stickyNoteReplySchema),
+  created_at: z.number(),
+});
+export type AnnotationReply = z.infer<typeof annotationReplySchema>;
+
 /** add_annotation: the annotation (the existing one when the same highlight was already made). */
-export interface AddAnnotationReply {
-  code: 1;
-  annotation: AnnotationReply;
+export const addAnnotationReplySchema = z.object({
+  code: z.literal(1),
+  annotation: annotationReplySchema,
   /** false when this highlight already existed (nothing was added, no quota taken) */
-  created: boolean;
-  annotation_count: number;
-}
-export interface ChangeAnnotationColorReply {
-  code: 1;
-  annotation: AnnotationReply;
-}
-export interface RemoveAnnotationReply {
-  code: 1;
-  ann_id: number;
-  annotation_count: number;
-}
-export interface StickyNoteChangeReply {
-  code: 1;
-  stickyNote: StickyNoteReply;
-}
-export interface RemoveStickyNoteReply {
-  code: 1;
-  id: number;
-}
+  created: z.boolean(),
+  annotation_count: z.number(),
+});
+export type AddAnnotationReply = z.infer<typeof addAnnotationReplySchema>;
+export const changeAnnotationColorReplySchema = z.object({ code: z.literal(1), annotation: annotationReplySchema });
+export type ChangeAnnotationColorReply = z.infer<typeof changeAnnotationColorReplySchema>;
+export const removeAnnotationReplySchema = z.object({
+  code: z.literal(1),
+  ann_id: z.number(),
+  annotation_count: z.number(),
+});
+export type RemoveAnnotationReply = z.infer<typeof removeAnnotationReplySchema>;
+export const stickyNoteChangeReplySchema = z.object({ code: z.literal(1), stickyNote: stickyNoteReplySchema });
+export type StickyNoteChangeReply = z.infer<typeof stickyNoteChangeReplySchema>;
+export const removeStickyNoteReplySchema = z.object({ code: z.literal(1), id: z.number() });
+export type RemoveStickyNoteReply = z.infer<typeof removeStickyNoteReplySchema>;
 /** POST /item/import/kindle: what the import ADDED (0 and 0 when the file was imported before). */
-export interface KindleImportReply {
-  code: 1;
+export const kindleImportReplySchema = z.object({
+  code: z.literal(1),
   /** new kindle items (books) */
-  items: number;
+  items: z.number(),
   /** new kindle highlights (shape 10), notes kept as their own annotation included */
-  highlights: number;
+  highlights: z.number(),
   /** notes added as the sticky note of the highlight they were written on */
-  stickyNotes: number;
-}
+  stickyNotes: z.number(),
+});
+export type KindleImportReply = z.infer<typeof kindleImportReplySchema>;

@@ -35,3 +35,7 @@ export const signInSchema = z.object({
   password: z.string({ error: MSG.signInFailed }).min(1, { error: MSG.signInFailed }).max(1024),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
+
+/** sign-up and sign-in: the signed-in name */
+export const signedInReplySchema = z.object({ code: z.literal(1), name: z.string() });
+export const signOutReplySchema = z.object({ code: z.literal(1) });

@@ -14,3 +14,6 @@ export const contactSchema = z.object({
     .max(FEEDBACK_MESSAGE_MAX),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
+
+/** the address the answer will go to */
+export const contactReplySchema = z.object({ code: z.literal(1), email: z.string() });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { NOTE_CONTENT_MAX } from '../limits.ts';
 import { name, optional, optionalLinkId, text } from './fields.ts';
-import type { ItemReply } from './items.ts';
-import { TITLE_MAX } from './items.ts';
+import { itemReplySchema, TITLE_MAX } from './items.ts';
 
 /** POST /item/save/note (part 2 §3): link_id updates, local_id creates (once per local id). */
 export const saveNoteSchema = z.object({
@@ -21,16 +20,16 @@ export type SaveNoteInput = z.input<typeof saveNoteSchema>;
  * The reply: the saved item plus the stored version (updated time in ms) before and after this
  * save, so a tab can tell that another tab saved in between.
  */
-export interface SaveNoteReply {
-  items: [ItemReply];
-  version: number;
-  previous_version: number | null;
-}
+export const saveNoteReplySchema = z.object({
+  items: z.tuple([itemReplySchema]),
+  version: z.number(),
+  previous_version: z.number().nullable(),
+});
+export type SaveNoteReply = z.infer<typeof saveNoteReplySchema>;
 
 /** POST /item/save/image?for=note */
 export const noteImageQuerySchema = z.object({
   for: z.literal('note', { error: 'Only for=note is accepted here.' }),
 });
-export interface NoteImageReply {
-  image_url_embeded_in_note: string;
-}
+export const noteImageReplySchema = z.object({ image_url_embeded_in_note: z.string() });
+export type NoteImageReply = z.infer<typeof noteImageReplySchema>;

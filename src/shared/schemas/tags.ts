@@ -26,14 +26,21 @@ export const loadTagsSchema = z.object({
 });
 export type LoadTagsInput = z.infer<typeof loadTagsSchema>;
 
-export interface TagCount {
-  name: string;
-  count: number;
-}
-export interface LoadTagsReply {
-  tags: TagCount[];
-  total: number;
-}
+export const tagCountSchema = z.object({ name: z.string(), count: z.number() });
+export type TagCount = z.infer<typeof tagCountSchema>;
+export const loadTagsReplySchema = z.object({ tags: z.array(tagCountSchema), total: z.number() });
+export type LoadTagsReply = z.infer<typeof loadTagsReplySchema>;
+export const suggestTagsReplySchema = z.object({ tags: z.array(z.string()) });
+export const recommendedTagsReplySchema = z.object({ code: z.literal(1), tags: z.array(z.string()) });
+/** update_tags answers the bare number 1 */
+export const updateTagReplySchema = z.literal(1);
+export const editItemTagsReplySchema = z.object({ code: z.literal(1), t_name: z.string() });
+export const batchEditTagsReplySchema = z.object({
+  code: z.literal(1),
+  link_ids: z.array(z.number()),
+  /** the new tag names of each item, by link_id */
+  t_names: z.record(z.string(), z.string()),
+});
 
 export const suggestTagsSchema = z.object({
   q: text().max(100).default(''),

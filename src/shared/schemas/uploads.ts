@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PDF_MAX_BYTES } from '../limits.ts';
 import { flag, linkId, name, optional, text } from './fields.ts';
-import type { ItemReply } from './items.ts';
 import { DESCRIPTION_MAX } from './items.ts';
 
 /** Spec part 1 §8 and §5: the upload texts, word for word. */
@@ -61,10 +60,5 @@ export const fileQuerySchema = z.object({
   download: z.enum(['0', '1'], { error: 'download must be 1 or 0.' }).optional(),
 });
 
-export interface UploadReply {
-  items: [ItemReply];
-}
-export interface RotateReply {
-  link_id: number;
-  rotation: number;
-}
+export const rotateReplySchema = z.object({ link_id: z.number(), rotation: z.number() });
+export type RotateReply = z.infer<typeof rotateReplySchema>;
