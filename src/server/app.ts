@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MSG } from '../shared/messages.ts';
 import { isPageRoute } from '../shared/pages.ts';
+import { healthReplySchema } from '../shared/schemas/system.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
@@ -159,7 +160,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pingIntervalMs: deps.livePingIntervalMs,
   });
   registerDocsRoutes(app);
-  app.get('/api/health', async () => ({ ok: true, db: database.kind }));
+  contract(app).get(
+    '/api/health',
+    { schema: { summary: 'Liveness and database kind', public: true, response: { 200: healthReplySchema } } },
+    async () => ({ ok: true as const, db: database.kind }),
+  );
 
   await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR, notFoundLimit);
   return app;

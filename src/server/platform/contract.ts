@@ -1,5 +1,6 @@
 import type {
   FastifyInstance,
+  FastifyRequest,
   FastifySchemaCompiler,
   FastifySerializerCompiler,
   FastifyTypeProvider,
@@ -28,8 +29,6 @@ declare module 'fastify' {
     multipart?: z.ZodType;
     /** a reply that is not JSON (a file, a page, CSV): its content type for the document */
     produces?: string;
-    /** left out of the document (static files) */
-    hide?: boolean;
   }
 }
 
@@ -72,3 +71,13 @@ export function contract(app: FastifyInstance) {
   return app.withTypeProvider<ZodTypeProvider>();
 }
 export type ContractApp = ReturnType<typeof contract>;
+
+/**
+ * A preValidation hook for calls that need a session: a visitor gets 401 before their input is
+ * looked at (the session lookup is memoised, so the handler's requireUser costs nothing more).
+ */
+export function signedIn(auth: { requireUser(request: FastifyRequest): Promise<unknown> }) {
+  return async (request: FastifyRequest) => {
+    await auth.requireUser(request);
+  };
+}

@@ -213,7 +213,10 @@ export const addAnnotationReplySchema = z.object({
   annotation_count: z.number(),
 });
 export type AddAnnotationReply = z.infer<typeof addAnnotationReplySchema>;
-export const changeAnnotationColorReplySchema = z.object({ code: z.literal(1), annotation: annotationReplySchema });
+export const changeAnnotationColorReplySchema = z.object({
+  code: z.literal(1),
+  annotation: annotationReplySchema,
+});
 export type ChangeAnnotationColorReply = z.infer<typeof changeAnnotationColorReplySchema>;
 export const removeAnnotationReplySchema = z.object({
   code: z.literal(1),
@@ -221,7 +224,10 @@ export const removeAnnotationReplySchema = z.object({
   annotation_count: z.number(),
 });
 export type RemoveAnnotationReply = z.infer<typeof removeAnnotationReplySchema>;
-export const stickyNoteChangeReplySchema = z.object({ code: z.literal(1), stickyNote: stickyNoteReplySchema });
+export const stickyNoteChangeReplySchema = z.object({
+  code: z.literal(1),
+  stickyNote: stickyNoteReplySchema,
+});
 export type StickyNoteChangeReply = z.infer<typeof stickyNoteChangeReplySchema>;
 export const removeStickyNoteReplySchema = z.object({ code: z.literal(1), id: z.number() });
 export type RemoveStickyNoteReply = z.infer<typeof removeStickyNoteReplySchema>;

@@ -16,4 +16,4 @@ export const contactSchema = z.object({
 export type ContactInput = z.infer<typeof contactSchema>;
 
 /** the address the answer will go to */
-export const contactReplySchema = z.object({ code: z.literal(1), email: z.string() });
+export const contactReplySchema = z.object({ code: z.literal(1), email: z.string().nullable() });

@@ -152,9 +152,13 @@ export const itemReplySchema = itemFileFactsSchema.extend({
 export type ItemReply = z.infer<typeof itemReplySchema>;
 
 /** {items: [item]}: a save, an upload, one item */
-export const oneItemReplySchema = z.object({ items: z.tuple([itemReplySchema]) });
+export const oneItemReplySchema = z.object({ items: z.array(itemReplySchema).length(1) });
 
-export const adsInfoSchema = z.object({ showAds: z.boolean(), adPosition: z.number(), searchAds: z.number() });
+export const adsInfoSchema = z.object({
+  showAds: z.boolean(),
+  adPosition: z.number(),
+  searchAds: z.number(),
+});
 
 export const listReplySchema = z.object({
   items: z.array(itemReplySchema),

@@ -33,3 +33,6 @@ export const noteImageQuerySchema = z.object({
 });
 export const noteImageReplySchema = z.object({ image_url_embeded_in_note: z.string() });
 export type NoteImageReply = z.infer<typeof noteImageReplySchema>;
+
+/** GET /api/files/notes/{userId}/{name}: a wrong pair is a 404, so both are plain text here */
+export const notePictureParamsSchema = z.object({ userId: z.string(), name: z.string() });

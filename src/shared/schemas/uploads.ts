@@ -45,6 +45,10 @@ export const uploadFormSchema = z.object({
   qqtotalfilesize: text().max(30).optional(),
 });
 export type UploadForm = z.infer<typeof uploadFormSchema>;
+/** The whole multipart body of an upload, for the API document: the file part and the fields. */
+export const uploadMultipartSchema = uploadFormSchema.extend({
+  qqfile: z.string().describe('the file (a note picture: files[])'),
+});
 
 /** POST /api/files/rotate: the image preview's rotation, kept with the item. */
 export const rotateImageSchema = z.object({
