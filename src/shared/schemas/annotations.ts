@@ -150,6 +150,8 @@ export const addAnnotationSchema = z
     selector: z.preprocess(emptyToUndefined, selectorInput.nullish()),
   })
   .superRefine((data, ctx) => {
+    // runs even when the selector itself was refused: then there is nothing more to say
+    if (data.selector !== null && data.selector !== undefined && !Array.isArray(data.selector)) return;
     const have = new Set((data.selector ?? []).map((p) => p.type));
     const missing = (REQUIRED_PARTS[data.shape] ?? []).find((type) => !have.has(type));
     if (missing)

@@ -18,7 +18,7 @@ export function stripBidi(value: string): string {
 
 /** Text as sent: control characters are refused (400 naming the field); tabs and newlines stay. */
 export const text = (error?: string) =>
-  z.string(error ? { error } : undefined).refine((v) => !CONTROL.test(v), { error: CONTROL_MESSAGE });
+  z.string(error ? { error } : undefined).refine((v) => !CONTROL.test(v), { error: CONTROL_MESSAGE, abort: true });
 
 /** A title or a name: text without bidi controls (`\u202Efdp.exe` must not pass for a PDF). */
 export const name = (error?: string) => text(error).overwrite(stripBidi);
