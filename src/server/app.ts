@@ -35,7 +35,7 @@ import { SessionStore } from './platform/auth/sessions.ts';
 import { SignInThrottle } from './platform/auth/throttle.ts';
 import { type BlobStore, LocalBlobStore } from './platform/blob-store.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
-import { contract, useZodContracts } from './platform/contract.ts';
+import { contract, installZodContracts } from './platform/contract.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { type EventBus, InProcessEventBus } from './platform/event-bus.ts';
 import { Fetcher } from './platform/fetcher.ts';
@@ -77,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
 
-  useZodContracts(app, { checkReplies: deps.checkReplies ?? false });
+  installZodContracts(app, { checkReplies: deps.checkReplies ?? false });
   trackRoutes(app);
   registerErrorHandler(app);
   await app.register(cookie);

@@ -61,7 +61,7 @@ function serializerCompiler(checkReplies: boolean): FastifySerializerCompiler<z.
 }
 
 /** Installs the zod compilers on the app; routes then use `app.withTypeProvider<ZodTypeProvider>()`. */
-export function useZodContracts(app: FastifyInstance, options: { checkReplies: boolean }): void {
+export function installZodContracts(app: FastifyInstance, options: { checkReplies: boolean }): void {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler(options.checkReplies));
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
  */
 
 /** C0 controls other than tab, line feed and carriage return, and DEL: never meaningful in text. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** Bidirectional embeddings, overrides and isolates: they make a name read as something else. */
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
@@ -18,7 +19,9 @@ export function stripBidi(value: string): string {
 
 /** Text as sent: control characters are refused (400 naming the field); tabs and newlines stay. */
 export const text = (error?: string) =>
-  z.string(error ? { error } : undefined).refine((v) => !CONTROL.test(v), { error: CONTROL_MESSAGE, abort: true });
+  z
+    .string(error ? { error } : undefined)
+    .refine((v) => !CONTROL.test(v), { error: CONTROL_MESSAGE, abort: true });
 
 /** A title or a name: text without bidi controls (`\u202Efdp.exe` must not pass for a PDF). */
 export const name = (error?: string) => text(error).overwrite(stripBidi);
