@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MSG } from '../shared/messages.ts';
 import { isPageRoute } from '../shared/pages.ts';
+import { healthReplySchema } from '../shared/schemas/system.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
@@ -38,6 +39,7 @@ import { SignInThrottle } from './platform/auth/throttle.ts';
 import { type BlobStore, LocalBlobStore } from './platform/blob-store.ts';
 import { registerBlobSweep } from './platform/blob-sweep.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
+import { contract, installZodContracts } from './platform/contract.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { type EventBus, InProcessEventBus } from './platform/event-bus.ts';
 import { Fetcher } from './platform/fetcher.ts';
@@ -63,6 +65,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** outbound page fetches; built from config by default */
   fetcher?: Fetcher;
+  /** check every JSON reply against its route's declared schema (tests) */
+  checkReplies?: boolean;
 }
 
 export const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -77,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
 
+  installZodContracts(app, { checkReplies: deps.checkReplies ?? false });
   trackRoutes(app);
   registerErrorHandler(app);
   await app.register(cookie);
@@ -171,7 +176,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pingIntervalMs: deps.livePingIntervalMs,
   });
   registerDocsRoutes(app);
-  app.get('/api/health', async () => ({ ok: true, db: database.kind }));
+  contract(app).get(
+    '/api/health',
+    { schema: { summary: 'Liveness and database kind', public: true, response: { 200: healthReplySchema } } },
+    async () => ({ ok: true as const, db: database.kind }),
+  );
 
   await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR, notFoundLimit);
   return app;

@@ -68,6 +68,7 @@ export async function createTestApp(
     jobs,
     livePingIntervalMs: deps.livePingIntervalMs,
     logger: false,
+    checkReplies: true,
   });
   await app.ready();
 

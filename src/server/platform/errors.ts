@@ -59,7 +59,7 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
   throw fromZod(result.error);
 }
 
-function fromZod(error: ZodError): ValidationError {
+export function fromZod(error: ZodError): ValidationError {
   const issue = error.issues[0]!;
   const field = issue.path.map(String).join('.') || undefined;
   // Zod's own wording for a missing field is not user language; name the field instead.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyToUndefined, id as idField, text } from './fields.ts';
 
 /** Annotation shapes (spec part 1 §3). */
 export const SHAPE = {
@@ -26,9 +27,9 @@ export const ANNOTATION_CONTENT_MAX = 10_000;
  */
 export const textQuoteSelector = z.object({
   type: z.literal('TextQuoteSelector'),
-  exact: z.string().min(1).max(ANNOTATION_CONTENT_MAX),
-  prefix: z.string().max(200).optional(),
-  suffix: z.string().max(200).optional(),
+  exact: text().min(1).max(ANNOTATION_CONTENT_MAX),
+  prefix: text().max(200).optional(),
+  suffix: text().max(200).optional(),
 });
 export const textPositionSelector = z.object({
   type: z.literal('TextPositionSelector'),
@@ -45,10 +46,10 @@ export const floatPositionSelector = z.object({
 });
 export const kindleLocationSelector = z.object({
   type: z.literal('KindleLocationSelector'),
-  location: z.string().max(50),
-  page: z.string().max(50).optional(),
+  location: text().max(50),
+  page: text().max(50).optional(),
   /** the clipping's "Added on" text, as the device wrote it */
-  added: z.string().max(100).optional(),
+  added: text().max(100).optional(),
   /** 'highlight' or 'note' */
   kind: z.enum(['highlight', 'note']),
 });
@@ -65,26 +66,14 @@ export type TextPositionSelector = z.infer<typeof textPositionSelector>;
 export type SelectorPart = z.infer<typeof selectorPart>;
 export type AnnotationSelector = z.infer<typeof annotationSelector>;
 
-export interface StickyNoteReply {
-  id: number;
-  content: string;
-  link_id: number;
-  ann_id: number;
-  sMode: 2;
-}
-
-/** One annotation as every call returns it (spec part 1 §3). */
-export interface AnnotationReply {
-  id: number;
-  link_id: number;
-  shape: AnnotationShape;
-  content: string;
-  ann_md5: string;
-  extra: { color: HighlightColor };
-  selector: AnnotationSelector | null;
-  stickyNotes: StickyNoteReply[];
-  created_at: number;
-}
+export const stickyNoteReplySchema = z.object({
+  id: z.number(),
+  content: z.string(),
+  link_id: z.number(),
+  ann_id: z.number(),
+  sMode: z.literal(2),
+});
+export type StickyNoteReply = z.infer<typeof stickyNoteReplySchema>;
 
 /** Shapes a user makes (add_annotation); Kindle highlights only come from an import. */
 export const ADDABLE_SHAPES = [
@@ -104,35 +93,19 @@ export const HIGHLIGHT_OVER_QUOTA = {
   message: 'Your highlight number is over quota',
 } as const;
 
-/** A positive integer id sent as a number or a numeric string. */
-const idField = (field: string) =>
-  z
-    .union([z.number(), z.string()], {
-      error: (issue) => (issue.input === undefined ? `${field} is required.` : `${field} must be a number.`),
-    })
-    .transform((v, ctx) => {
-      const n = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
-      if (!Number.isSafeInteger(n) || n <= 0) {
-        ctx.addIssue({ code: 'custom', message: `${field} must be a number.` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
 export const highlightColor = z.enum(HIGHLIGHT_COLORS, {
   error: 'color must be yellow, blue, green or pink.',
 });
 
 const annotationText = (what: string) =>
-  z
-    .string({ error: `${what} is required.` })
+  text(`${what} is required.`)
     .trim()
     .min(1, { error: `${what} cannot be empty.` })
     .max(ANNOTATION_CONTENT_MAX, { error: `${what} is too long.` });
 
 /** The anchor as a JSON string (what the reader posts) or as the array itself. */
 export const selectorInput = z
-  .union([z.string(), z.array(z.unknown())], { error: 'selector must be a JSON array of selectors.' })
+  .union([text(), z.array(z.unknown())], { error: 'selector must be a JSON array of selectors.' })
   .transform((v, ctx): AnnotationSelector => {
     let value: unknown = v;
     if (typeof v === 'string') {
@@ -173,10 +146,12 @@ export const addAnnotationSchema = z
     link_id: idField('link_id'),
     shape: shapeField,
     content: annotationText('The annotation text'),
-    color: highlightColor.default('yellow'),
-    selector: z.preprocess((v) => (v === '' ? undefined : v), selectorInput.nullish()),
+    color: z.preprocess(emptyToUndefined, highlightColor.default('yellow')),
+    selector: z.preprocess(emptyToUndefined, selectorInput.nullish()),
   })
   .superRefine((data, ctx) => {
+    // runs even when the selector itself was refused: then there is nothing more to say
+    if (data.selector !== null && data.selector !== undefined && !Array.isArray(data.selector)) return;
     const have = new Set((data.selector ?? []).map((p) => p.type));
     const missing = (REQUIRED_PARTS[data.shape] ?? []).find((type) => !have.has(type));
     if (missing)
@@ -193,10 +168,13 @@ export const changeAnnotationColorSchema = z.object({
 /** POST /annotation_mana/remove_annotation */
 export const removeAnnotationSchema = z.object({ ann_id: idField('ann_id'), link_id: idField('link_id') });
 
-const sMode = z
-  .union([z.literal(2), z.literal('2')], { error: 'sMode must be 2.' })
-  .optional()
-  .transform(() => 2 as const);
+const sMode = z.preprocess(
+  emptyToUndefined,
+  z
+    .union([z.literal(2), z.literal('2')], { error: 'sMode must be 2.' })
+    .optional()
+    .transform(() => 2 as const),
+);
 
 /** POST /annotation_mana/post_sticky_note: adds the highlight's sticky note, or replaces its text. */
 export const postStickyNoteSchema = z.object({
@@ -214,41 +192,58 @@ export const editStickyNoteSchema = z.object({
 /** POST /annotation_mana/remove_sticky_note */
 export const removeStickyNoteSchema = z.object({ id: idField('id'), link_id: idField('link_id') });
 
+/** One annotation as every call returns it (spec part 1 §3). */
+export const annotationReplySchema = z.object({
+  id: z.number(),
+  link_id: z.number(),
+  shape: z.literal(ANNOTATION_SHAPES),
+  content: z.string(),
+  ann_md5: z.string(),
+  extra: z.object({ color: highlightColor }),
+  selector: annotationSelector.nullable(),
+  stickyNotes: z.array(stickyNoteReplySchema),
+  created_at: z.number(),
+});
+export type AnnotationReply = z.infer<typeof annotationReplySchema>;
+
 /** add_annotation: the annotation (the existing one when the same highlight was already made). */
-export interface AddAnnotationReply {
-  code: 1;
-  annotation: AnnotationReply;
+export const addAnnotationReplySchema = z.object({
+  code: z.literal(1),
+  annotation: annotationReplySchema,
   /** false when this highlight already existed (nothing was added, no quota taken) */
-  created: boolean;
-  annotation_count: number;
-}
-export interface ChangeAnnotationColorReply {
-  code: 1;
-  annotation: AnnotationReply;
-}
-export interface RemoveAnnotationReply {
-  code: 1;
-  ann_id: number;
-  annotation_count: number;
-}
-export interface StickyNoteChangeReply {
-  code: 1;
-  stickyNote: StickyNoteReply;
-}
-export interface RemoveStickyNoteReply {
-  code: 1;
-  id: number;
-}
+  created: z.boolean(),
+  annotation_count: z.number(),
+});
+export type AddAnnotationReply = z.infer<typeof addAnnotationReplySchema>;
+export const changeAnnotationColorReplySchema = z.object({
+  code: z.literal(1),
+  annotation: annotationReplySchema,
+});
+export type ChangeAnnotationColorReply = z.infer<typeof changeAnnotationColorReplySchema>;
+export const removeAnnotationReplySchema = z.object({
+  code: z.literal(1),
+  ann_id: z.number(),
+  annotation_count: z.number(),
+});
+export type RemoveAnnotationReply = z.infer<typeof removeAnnotationReplySchema>;
+export const stickyNoteChangeReplySchema = z.object({
+  code: z.literal(1),
+  stickyNote: stickyNoteReplySchema,
+});
+export type StickyNoteChangeReply = z.infer<typeof stickyNoteChangeReplySchema>;
+export const removeStickyNoteReplySchema = z.object({ code: z.literal(1), id: z.number() });
+export type RemoveStickyNoteReply = z.infer<typeof removeStickyNoteReplySchema>;
 /** POST /item/import/kindle: what the import ADDED (0 and 0 when the file was imported before). */
-export interface KindleImportReply {
-  code: 1;
+export const kindleImportReplySchema = z.object({
+  code: z.literal(1),
   /** new kindle items (books) */
-  items: number;
+  items: z.number(),
   /** new kindle highlights (shape 10), notes kept as their own annotation included */
-  highlights: number;
+  highlights: z.number(),
   /** notes added as the sticky note of the highlight they were written on */
-  stickyNotes: number;
-}
+  stickyNotes: z.number(),
+});
+export type KindleImportReply = z.infer<typeof kindleImportReplySchema>;
 
 /** The most annotations one page of GET /api/annotations/list carries. */
 export const ANNOTATION_PAGE_MAX = 200;
@@ -274,8 +269,9 @@ export const listAnnotationsSchema = z.object({
   limit: pageNumber('limit', 1, ANNOTATION_PAGE_MAX, 100),
 });
 
-export interface ListAnnotationsReply {
-  annotations: AnnotationReply[];
+export const listAnnotationsReplySchema = z.object({
+  annotations: z.array(annotationReplySchema),
   /** how many annotations the item has in all */
-  total: number;
-}
+  total: z.number(),
+});
+export type ListAnnotationsReply = z.infer<typeof listAnnotationsReplySchema>;

@@ -1,17 +1,19 @@
 import { z } from 'zod';
-import { httpUrl, linkId } from './items.ts';
+import { linkId } from './fields.ts';
+import { httpUrl } from './items.ts';
 
 /** POST /fetch_meta (add bookmark, spec part 1 §4) */
 export const fetchMetaSchema = z.object({ url: httpUrl });
-export interface FetchMetaReply {
+export const fetchMetaReplySchema = z.object({
   /** the page's title, or the URL when there is none or the page could not be read */
-  title: string;
-  description: string;
+  title: z.string(),
+  description: z.string(),
   /** the user's own tags that the title or host mention */
-  tags: string[];
+  tags: z.array(z.string()),
   /** the caller's bookmark of this URL, when it is already in the library (saving updates it) */
-  link_id?: number;
-}
+  link_id: z.number().optional(),
+});
+export type FetchMetaReply = z.infer<typeof fetchMetaReplySchema>;
 
 /**
  * What became of a bookmark's page copy: none (never captured: not a bookmark, or saved before
@@ -23,17 +25,18 @@ export type CaptureStatus = (typeof CAPTURE_STATUSES)[number];
 
 /** GET /api/items/reader */
 export const readerQuerySchema = z.object({ link_id: linkId });
-export interface ReaderReply {
-  title: string;
-  url: string;
+export const readerReplySchema = z.object({
+  title: z.string(),
+  url: z.string(),
   /** sanitised reader HTML; '' while there is no copy */
-  html: string;
+  html: z.string(),
   /** seconds, null while there is no copy */
-  captured_at: number | null;
-  status: CaptureStatus;
+  captured_at: z.number().nullable(),
+  status: z.enum(CAPTURE_STATUSES),
   /** why the last capture failed; the owner only */
-  error?: string;
-}
+  error: z.string().optional(),
+});
+export type ReaderReply = z.infer<typeof readerReplySchema>;
 
 /** GET /cached: by the caller's (or a public) bookmark URL, or by link_id */
 export const cachedQuerySchema = z
@@ -42,3 +45,6 @@ export const cachedQuerySchema = z
     error: 'url or link_id is required.',
     path: ['url'],
   });
+
+/** GET /api/files/pages/{userId}/{name}: a stored copy's picture */
+export const pagePictureParamsSchema = z.object({ userId: z.string(), name: z.string() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '../limits.ts';
-import type { AnnotationReply } from './annotations.ts';
+import { annotationReplySchema } from './annotations.ts';
+import { emptyToUndefined, flag, linkId, name, optional, optionalLinkId, text } from './fields.ts';
 
 export const ITEM_TYPE_NAMES = ['bookmark', 'image', 'note', 'pdf', 'topic', 'kindle'] as const;
 export type ItemType = (typeof ITEM_TYPE_NAMES)[number];
@@ -11,13 +12,7 @@ export const TITLE_MAX = 1000;
 export const DESCRIPTION_MAX = 20_000;
 export const URL_MAX = 4096;
 
-/** Forms send booleans as true/false, 1/0, 'yes'/'no' or 'on'; all mean the same. */
-const flag = z
-  .union([z.boolean(), z.number(), z.string()])
-  .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'yes' || v === 'on');
-
-export const httpUrl = z
-  .string()
+export const httpUrl = text()
   .trim()
   .max(URL_MAX, { error: 'The URL is too long.' })
   .refine(
@@ -32,31 +27,27 @@ export const httpUrl = z
     { error: 'Please enter a valid URL starting with http:// or https://.' },
   );
 
-export const linkId = z.coerce.number({ error: 'link_id must be a number.' }).int().positive();
-
 /** POST /item/save/bookmark */
 export const saveBookmarkSchema = z.object({
-  link_id: linkId.optional(),
-  url: httpUrl.optional(),
-  new_url: httpUrl.optional(),
-  title: z.string().trim().max(TITLE_MAX, { error: 'The title is too long.' }).optional(),
-  tags: z.string().max(5000).optional(),
-  description: z.string().max(DESCRIPTION_MAX, { error: 'The description is too long.' }).optional(),
+  link_id: optionalLinkId,
+  url: optional(httpUrl),
+  new_url: optional(httpUrl),
+  title: name().trim().max(TITLE_MAX, { error: 'The title is too long.' }).optional(),
+  tags: text().max(5000).optional(),
+  description: text().max(DESCRIPTION_MAX, { error: 'The description is too long.' }).optional(),
   unread: flag.optional(),
   private: flag.optional(),
-  lists: z.string().optional(),
-  groups: z.string().optional(),
-  note_type: z.string().optional(),
-  local_id: z.string().max(100).optional(),
+  lists: text().max(5000).optional(),
+  groups: text().max(5000).optional(),
+  note_type: text().max(100).optional(),
+  local_id: text().max(100).optional(),
 });
 export type SaveBookmarkInput = z.infer<typeof saveBookmarkSchema>;
-
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** Load parameters of load_user_items / search_user_items (page_num is 0-based). */
 export const loadItemsSchema = z.object({
   type: z.preprocess(emptyToUndefined, z.enum([...ITEM_TYPE_NAMES, 'all']).optional()),
-  what: z.string().max(1000, { error: 'The search is too long.' }).optional(),
+  what: text().max(1000, { error: 'The search is too long.' }).optional(),
   ann: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
   unread: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
   privacy: z.preprocess(emptyToUndefined, z.enum(['public', 'private', 'all']).optional()),
@@ -71,14 +62,16 @@ export const loadItemsSchema = z.object({
       .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'count must be 24, 48 or 96.' })
       .default(PAGE_SIZE_DEFAULT),
   ),
-  username: z.string().max(100).optional(),
-  format: z.string().optional(),
+  username: text().max(100).optional(),
+  format: text().max(100).optional(),
 });
 export type LoadItemsInput = z.infer<typeof loadItemsSchema>;
 
 /** Comma-separated ids of one or many items. */
 export const linkIdsField = z
-  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+  .union([text(), z.number(), z.array(z.union([text(), z.number()]))], {
+    error: 'link_id must be one id or comma-separated ids.',
+  })
   .transform((v, ctx) => {
     const parts = (Array.isArray(v) ? v : String(v).split(',')).map((p) => String(p).trim()).filter(Boolean);
     const ids = parts.map(Number);
@@ -109,65 +102,86 @@ export const convertModeSchema = z.object({
 });
 export const loadItemSchema = z.object({ link_id: linkId });
 
-/** One item as every list and call returns it (spec part 1 §3). */
-export interface ItemReply extends ItemFileFacts {
-  link_id: number;
-  type_name: ItemType;
-  title: string;
-  description: string;
-  url: string;
-  src_url: string;
-  host: string;
-  t_name: string;
-  /** every annotation of the item, oldest first */
-  annotations: AnnotationReply[];
-  annotation_count: number;
-  readed: 0 | 1;
-  private: 0 | 1;
-  mode: 'private' | 'public';
-  created_at: number;
-  updated_at: number;
-  note_content: string;
-  is_rich_note: boolean;
-  local_id: string;
-  ouliner_id: number[];
-  is_attached_item: boolean;
-  download_url: string;
-  permanent_url: string;
-  thumbnail_url: string;
-  user_name: string;
-  /** what the caller may do: the UI does not guess */
-  canEdit: boolean;
-}
-
 /** Extra fields of pdf and image items (uploaded files); absent on other types. */
-export interface ItemFileFacts {
+export const itemFileFactsSchema = z.object({
   /** image preview rotation in degrees: 0, 90, 180 or 270 */
-  rotation?: number;
+  rotation: z.number().optional(),
   /** picture size in pixels, upright; null until the thumbnails are made (and for PDFs) */
-  width?: number | null;
-  height?: number | null;
+  width: z.number().nullable().optional(),
+  height: z.number().nullable().optional(),
   /** PDF pages; null until its text is read (and for images) */
-  page_count?: number | null;
-  file_size?: number;
-  file_name?: string;
-  content_type?: string;
-}
+  page_count: z.number().nullable().optional(),
+  file_size: z.number().optional(),
+  file_name: z.string().optional(),
+  content_type: z.string().optional(),
+});
+export type ItemFileFacts = z.infer<typeof itemFileFactsSchema>;
 
-export interface ListReply {
-  items: ItemReply[];
-  total: number;
-  unread_total: number;
-  rel_tags: { name: string; count: number }[];
-  rss_link: string;
-  query_context: {
-    what: string;
-    type: string;
-    page_num: number;
-    count: number;
-    sort: ListSort;
-    username: string;
-    isOwner: boolean;
-  };
-  adsInfo: { showAds: boolean; adPosition: number; searchAds: number };
-}
+const zeroOne = z.union([z.literal(0), z.literal(1)]);
+
+/** One item as every list and call returns it (spec part 1 §3). */
+export const itemReplySchema = itemFileFactsSchema.extend({
+  link_id: z.number(),
+  type_name: z.enum(ITEM_TYPE_NAMES),
+  title: z.string(),
+  description: z.string(),
+  url: z.string(),
+  src_url: z.string(),
+  host: z.string(),
+  t_name: z.string(),
+  /** every annotation of the item, oldest first */
+  annotations: z.array(annotationReplySchema),
+  annotation_count: z.number(),
+  readed: zeroOne,
+  private: zeroOne,
+  mode: z.enum(['private', 'public']),
+  created_at: z.number(),
+  updated_at: z.number(),
+  note_content: z.string(),
+  is_rich_note: z.boolean(),
+  local_id: z.string(),
+  ouliner_id: z.array(z.number()),
+  is_attached_item: z.boolean(),
+  download_url: z.string(),
+  permanent_url: z.string(),
+  thumbnail_url: z.string(),
+  user_name: z.string(),
+  /** what the caller may do: the UI does not guess */
+  canEdit: z.boolean(),
+});
+export type ItemReply = z.infer<typeof itemReplySchema>;
+
+/** {items: [item]}: a save, an upload, one item */
+export const oneItemReplySchema = z.object({ items: z.array(itemReplySchema).length(1) });
+
+export const adsInfoSchema = z.object({
+  showAds: z.boolean(),
+  adPosition: z.number(),
+  searchAds: z.number(),
+});
+
+export const listReplySchema = z.object({
+  items: z.array(itemReplySchema),
+  total: z.number(),
+  unread_total: z.number(),
+  rel_tags: z.array(z.object({ name: z.string(), count: z.number() })),
+  rss_link: z.string(),
+  query_context: z.object({
+    what: z.string(),
+    type: z.string(),
+    page_num: z.number(),
+    count: z.number(),
+    sort: z.enum(LIST_SORTS),
+    username: z.string(),
+    isOwner: z.boolean(),
+  }),
+  adsInfo: adsInfoSchema,
+});
+export type ListReply = z.infer<typeof listReplySchema>;
+
+/** mark_readed, convert_mode, delete_b: the items changed (mark_readed adds the unread count) */
+export const bulkReplySchema = z.object({
+  code: z.literal(1),
+  link_ids: z.array(z.number()),
+  unread_total: z.number().optional(),
+});

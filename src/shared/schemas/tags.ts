@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { TAG_SUGGESTIONS_MAX } from '../limits.ts';
+import { emptyToUndefined, text } from './fields.ts';
 import { linkIdsField } from './items.ts';
 
 export const TAG_TAB_TYPES = ['all', 'bookmark', 'image', 'pdf', 'note', 'unread', 'ann'] as const;
 export type TagTabType = (typeof TAG_TAB_TYPES)[number];
 export const TAG_SORTS = ['top', 'recent', 'name'] as const;
 export const TAG_LIST_MAX = 300;
-
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** GET /interact_api/load_user_tags */
 export const loadTagsSchema = z.object({
@@ -18,35 +17,40 @@ export const loadTagsSchema = z.object({
   /** a letter a-z, or 'other' for names not starting with a letter */
   nav: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
+    text()
       .regex(/^([a-z]|other)$/i, { error: 'nav must be a letter or other.' })
       .optional(),
   ),
-  search: z.string().max(100).optional(),
-  username: z.string().max(100).optional(),
+  search: text().max(100).optional(),
+  username: text().max(100).optional(),
 });
 export type LoadTagsInput = z.infer<typeof loadTagsSchema>;
 
-export interface TagCount {
-  name: string;
-  count: number;
-}
-export interface LoadTagsReply {
-  tags: TagCount[];
-  total: number;
-}
+export const tagCountSchema = z.object({ name: z.string(), count: z.number() });
+export type TagCount = z.infer<typeof tagCountSchema>;
+export const loadTagsReplySchema = z.object({ tags: z.array(tagCountSchema), total: z.number() });
+export type LoadTagsReply = z.infer<typeof loadTagsReplySchema>;
+export const suggestTagsReplySchema = z.object({ tags: z.array(z.string()) });
+export const recommendedTagsReplySchema = z.object({ code: z.literal(1), tags: z.array(z.string()) });
+/** update_tags answers the bare number 1 */
+export const updateTagReplySchema = z.literal(1);
+export const editItemTagsReplySchema = z.object({ code: z.literal(1), t_name: z.string() });
+export const batchEditTagsReplySchema = z.object({
+  code: z.literal(1),
+  link_ids: z.array(z.number()),
+  /** the new tag names of each item, by link_id */
+  t_names: z.record(z.string(), z.string()),
+});
 
 export const suggestTagsSchema = z.object({
-  q: z.string().max(100).default(''),
+  q: text().max(100).default(''),
   limit: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(TAG_SUGGESTIONS_MAX).default(TAG_SUGGESTIONS_MAX),
   ),
 });
 
-const tagName = z
-  .string({ error: 'Please give the tag name.' })
+const tagName = text('Please give the tag name.')
   .transform((v) => v.replace(/"/g, '').trim().replace(/\s+/g, ' '))
   .refine((v) => !v.includes(','), { error: 'A tag name cannot contain a comma.' })
   .refine((v) => v.length <= 100, { error: 'The tag name is too long.' });
@@ -63,14 +67,14 @@ const editTagOption = z.union([z.literal(0), z.literal(1), z.literal('0'), z.lit
 });
 
 export const editItemTagsSchema = z.object({
-  editTags: z.string().max(5000).default(''),
+  editTags: text().max(5000).default(''),
   editTagOption,
   link_id: linkIdsField,
 });
 
 /** infos: the selected items, as ids, comma-separated ids, [{link_id}] or that list as JSON text. */
 export const batchEditTagsSchema = z.object({
-  editTags: z.string().max(5000).default(''),
+  editTags: text().max(5000).default(''),
   editTagOption,
   infos: z.preprocess((v) => {
     let value = v;
@@ -92,8 +96,8 @@ export const batchEditTagsSchema = z.object({
 
 /** GET /tag_mana2/load_recommended_tags */
 export const recommendedTagsSchema = z.object({
-  title: z.string().max(10_000).default(''),
-  url: z.string().max(4096).default(''),
+  title: text().max(10_000).default(''),
+  url: text().max(4096).default(''),
 });
 
 /** Cuts a title to `max` bytes where every character above ASCII counts 2 (spec part 1 §5). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PDF_MAX_BYTES } from '../limits.ts';
-import type { ItemReply } from './items.ts';
-import { DESCRIPTION_MAX, linkId } from './items.ts';
+import { flag, linkId, name, optional, text } from './fields.ts';
+import { DESCRIPTION_MAX } from './items.ts';
 
 /** Spec part 1 §8 and §5: the upload texts, word for word. */
 export const UPLOAD_MSG = {
@@ -30,25 +30,25 @@ export const THUMB_WIDTHS = [550, 160, 150] as const;
 export type ThumbWidth = (typeof THUMB_WIDTHS)[number];
 export const ROTATIONS = [0, 90, 180, 270] as const;
 
-const flag = z
-  .union([z.boolean(), z.number(), z.string()])
-  .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'yes' || v === 'on');
-
 /** The form fields sent beside qqfile on POST /item/save (spec §3 File upload form). */
 export const uploadFormSchema = z.object({
-  qqfilename: z.string().max(1000, { error: 'The file name is too long.' }).optional(),
-  dtype: z.enum(UPLOAD_KINDS, { error: "dtype must be 'pdf' or 'image'." }).optional(),
+  qqfilename: name().max(1000, { error: 'The file name is too long.' }).optional(),
+  dtype: optional(z.enum(UPLOAD_KINDS, { error: "dtype must be 'pdf' or 'image'." })),
   private: flag.optional(),
   unread: flag.optional(),
-  tags: z.string().max(5000, { error: 'Too many tags.' }).optional(),
-  description: z.string().max(DESCRIPTION_MAX, { error: 'The description is too long.' }).optional(),
+  tags: text().max(5000, { error: 'Too many tags.' }).optional(),
+  description: text().max(DESCRIPTION_MAX, { error: 'The description is too long.' }).optional(),
   /** outliners and groups to add the items to; kept for the form's shape (no such modules yet) */
-  lists: z.string().max(5000).optional(),
-  groups: z.string().max(5000).optional(),
-  qquuid: z.string().max(200).optional(),
-  qqtotalfilesize: z.string().max(30).optional(),
+  lists: text().max(5000).optional(),
+  groups: text().max(5000).optional(),
+  qquuid: text().max(200).optional(),
+  qqtotalfilesize: text().max(30).optional(),
 });
 export type UploadForm = z.infer<typeof uploadFormSchema>;
+/** The whole multipart body of an upload, for the API document: the file part and the fields. */
+export const uploadMultipartSchema = uploadFormSchema.extend({
+  qqfile: z.string().describe('the file (a note picture: files[])'),
+});
 
 /** POST /api/files/rotate: the image preview's rotation, kept with the item. */
 export const rotateImageSchema = z.object({
@@ -64,10 +64,5 @@ export const fileQuerySchema = z.object({
   download: z.enum(['0', '1'], { error: 'download must be 1 or 0.' }).optional(),
 });
 
-export interface UploadReply {
-  items: [ItemReply];
-}
-export interface RotateReply {
-  link_id: number;
-  rotation: number;
-}
+export const rotateReplySchema = z.object({ link_id: z.number(), rotation: z.number() });
+export type RotateReply = z.infer<typeof rotateReplySchema>;

@@ -1,70 +1,71 @@
-import type { PlanId, PlanUnit } from '../plans.ts';
+import { z } from 'zod';
+import { PLAN_IDS, PLAN_UNITS } from '../plans.ts';
+import { adsInfoSchema } from './items.ts';
+
+export { adsInfoSchema };
+export type AdsInfo = z.infer<typeof adsInfoSchema>;
+
+const quota = z.number().nullable();
+export const permissionsSchema = z.object({
+  pdf: z.boolean(),
+  image: z.boolean(),
+  annPermission: z.object({
+    annotationPermission: z.boolean(),
+    annotationQuota: quota,
+    annotationUsedCount: z.number(),
+  }),
+  imagePermission: z.object({ imagePermission: z.boolean(), imageQuota: quota, imageUsedCount: z.number() }),
+  pdfPermission: z.object({ pdfPermission: z.boolean(), pdfQuota: quota, pdfUsedCount: z.number() }),
+  outlinerPermission: z.object({
+    outlinerPermission: z.boolean(),
+    outlinerQuota: quota,
+    outlinerUsedCount: z.number(),
+  }),
+  cachedPagePermission: z.object({
+    cachedPagePermission: z.boolean(),
+    cachedPageQuota: quota,
+    cachedPageUsedCount: z.number(),
+  }),
+});
+export type Permissions = z.infer<typeof permissionsSchema>;
 
 /** GET /interact_api/load_user_info: the spec's user-info shape (both documents). Visitors get `name: null`. */
-export interface UserInfo {
-  name: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  real_name: string;
-  avatar_url: string;
-  teacher: boolean;
-  regist_at: number;
-  premium: {
-    isPremium: boolean;
-    servicePlan: PlanId;
-    planUnit: PlanUnit | null;
-    nextBillingDate: number | null;
-    expireTime: number | null;
-  };
-  openTextView: boolean;
-  adsInfo: AdsInfo;
-  permissions: Permissions;
-  show_affiliate: boolean;
-  show_join_affiliate: boolean;
-  isEducationDomain: boolean;
-  showCompany: boolean;
-  companyName: string | null;
-  companyUri: string | null;
-  showClassic: boolean;
-  show_list: boolean;
-}
-
-export interface AdsInfo {
-  showAds: boolean;
+export const userInfoSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  real_name: z.string(),
+  avatar_url: z.string(),
+  teacher: z.boolean(),
+  regist_at: z.number(),
+  premium: z.object({
+    isPremium: z.boolean(),
+    servicePlan: z.enum(PLAN_IDS),
+    planUnit: z.enum(PLAN_UNITS).nullable(),
+    nextBillingDate: z.number().nullable(),
+    expireTime: z.number().nullable(),
+  }),
+  openTextView: z.boolean(),
   /** list position of the ad slot, and the count of search ads */
-  adPosition: number;
-  searchAds: number;
-}
+  adsInfo: adsInfoSchema,
+  permissions: permissionsSchema,
+  show_affiliate: z.boolean(),
+  show_join_affiliate: z.boolean(),
+  isEducationDomain: z.boolean(),
+  showCompany: z.boolean(),
+  companyName: z.string().nullable(),
+  companyUri: z.string().nullable(),
+  showClassic: z.boolean(),
+  show_list: z.boolean(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
 
-export interface Permissions {
-  pdf: boolean;
-  image: boolean;
-  annPermission: {
-    annotationPermission: boolean;
-    annotationQuota: number | null;
-    annotationUsedCount: number;
-  };
-  imagePermission: { imagePermission: boolean; imageQuota: number | null; imageUsedCount: number };
-  pdfPermission: { pdfPermission: boolean; pdfQuota: number | null; pdfUsedCount: number };
-  outlinerPermission: {
-    outlinerPermission: boolean;
-    outlinerQuota: number | null;
-    outlinerUsedCount: number;
-  };
-  cachedPagePermission: {
-    cachedPagePermission: boolean;
-    cachedPageQuota: number | null;
-    cachedPageUsedCount: number;
-  };
-}
+export const visitorInfoSchema = z.object({ name: z.null(), adsInfo: adsInfoSchema });
+export type VisitorInfo = z.infer<typeof visitorInfoSchema>;
 
-export interface VisitorInfo {
-  name: null;
-  adsInfo: AdsInfo;
-}
-
-export type LoadUserInfoReply = UserInfo | VisitorInfo;
+export const loadUserInfoReplySchema = z.union([userInfoSchema, visitorInfoSchema]);
+export type LoadUserInfoReply = z.infer<typeof loadUserInfoReplySchema>;
 
 export function isSignedIn(info: LoadUserInfoReply | undefined): info is UserInfo {
   return Boolean(info?.name);

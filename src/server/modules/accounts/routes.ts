@@ -1,39 +1,84 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '../../../shared/messages.ts';
-import { signInSchema } from '../../../shared/schemas/auth.ts';
+import {
+  signedInReplySchema,
+  signInSchema,
+  signOutReplySchema,
+  signUpSchema,
+} from '../../../shared/schemas/auth.ts';
+import { loadUserInfoReplySchema } from '../../../shared/schemas/user-info.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
-import { ConflictError, parse } from '../../platform/errors.ts';
+import { contract } from '../../platform/contract.ts';
+import { ConflictError } from '../../platform/errors.ts';
 import type { AccountsService } from './service.ts';
 
 export function registerAccountRoutes(app: FastifyInstance, deps: { accounts: AccountsService; auth: Auth }) {
   const { accounts, auth } = deps;
+  const r = contract(app);
 
-  app.post('/api/auth/sign-up', async (request, reply) => {
-    // signing up would silently end the session of the account already signed in here
-    if (await auth.currentUser(request)) throw new ConflictError(MSG.signUpWhileSignedIn);
-    const user = await accounts.signUp(request.body as never);
-    await auth.startSession(request, reply, user.id);
-    auth.devices.remember(reply, user.id, null);
-    return { code: 1, name: user.name };
-  });
+  r.post(
+    '/api/auth/sign-up',
+    {
+      // signing up would silently end the session of the account already signed in here
+      preValidation: async (request) => {
+        if (await auth.currentUser(request)) throw new ConflictError(MSG.signUpWhileSignedIn);
+      },
+      schema: {
+        summary: 'Create an account and sign in (409 while signed in)',
+        public: true,
+        body: signUpSchema,
+        response: { 200: signedInReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await accounts.signUp(request.body);
+      await auth.startSession(request, reply, user.id);
+      auth.devices.remember(reply, user.id, null);
+      return { code: 1 as const, name: user.name };
+    },
+  );
 
-  app.post('/api/auth/sign-in', async (request, reply) => {
-    const input = parse(signInSchema, request.body);
-    const device = auth.devices.read(request);
-    const user = await accounts.signIn(input, { ip: request.ip, device });
-    await auth.startSession(request, reply, user.id);
-    auth.devices.remember(reply, user.id, device);
-    return { code: 1, name: user.name };
-  });
+  r.post(
+    '/api/auth/sign-in',
+    {
+      schema: {
+        summary: 'Sign in by name or e-mail',
+        public: true,
+        body: signInSchema,
+        response: { 200: signedInReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const device = auth.devices.read(request);
+      const user = await accounts.signIn(request.body, { ip: request.ip, device });
+      await auth.startSession(request, reply, user.id);
+      auth.devices.remember(reply, user.id, device);
+      return { code: 1 as const, name: user.name };
+    },
+  );
 
-  app.post('/api/auth/sign-out', async (request, reply) => {
-    await auth.endSession(request, reply);
-    return { code: 1 };
-  });
+  r.post(
+    '/api/auth/sign-out',
+    { schema: { summary: 'End the session', public: true, response: { 200: signOutReplySchema } } },
+    async (request, reply) => {
+      await auth.endSession(request, reply);
+      return { code: 1 as const };
+    },
+  );
 
-  app.get('/interact_api/load_user_info', async (request, reply) => {
-    const user = await auth.currentUser(request);
-    reply.header('cache-control', 'no-store');
-    return accounts.userInfo(user?.id ?? null);
-  });
+  r.get(
+    '/interact_api/load_user_info',
+    {
+      schema: {
+        summary: 'The signed-in user (name null for a visitor)',
+        public: true,
+        response: { 200: loadUserInfoReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await auth.currentUser(request);
+      reply.header('cache-control', 'no-store');
+      return accounts.userInfo(user?.id ?? null);
+    },
+  );
 }

@@ -1,7 +1,25 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { KINDLE_CLIPPINGS_MAX_BYTES } from '../../../shared/limits.ts';
+import {
+  addAnnotationReplySchema,
+  addAnnotationSchema,
+  changeAnnotationColorReplySchema,
+  changeAnnotationColorSchema,
+  editStickyNoteSchema,
+  kindleImportReplySchema,
+  listAnnotationsReplySchema,
+  listAnnotationsSchema,
+  postStickyNoteSchema,
+  removeAnnotationReplySchema,
+  removeAnnotationSchema,
+  removeStickyNoteReplySchema,
+  removeStickyNoteSchema,
+  stickyNoteChangeReplySchema,
+} from '../../../shared/schemas/annotations.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
+import { contract, signedIn } from '../../platform/contract.ts';
 import { ValidationError } from '../../platform/errors.ts';
 import { receiveBytes } from '../../platform/file-intake.ts';
 import type { KindleImportService } from './kindle-import.ts';
@@ -18,22 +36,85 @@ export interface AnnotationRouteDeps {
 
 export async function registerAnnotationRoutes(app: FastifyInstance, deps: AnnotationRouteDeps) {
   const { annotations, kindle, auth } = deps;
-  const call = (path: string, run: (userId: number, body: unknown) => Promise<unknown>) =>
-    app.post(`/annotation_mana/${path}`, async (request) => {
-      const user = await auth.requireUser(request);
-      return run(user.id, request.body);
-    });
+  const preValidation = signedIn(auth);
+  // the services parse their input themselves: the body reaches them as unknown
+  const call = (
+    path: string,
+    summary: string,
+    body: z.ZodType,
+    response: z.ZodType,
+    run: (userId: number, body: unknown) => Promise<unknown>,
+  ) =>
+    contract(app).post(
+      `/annotation_mana/${path}`,
+      { preValidation, schema: { summary, body, response: { 200: response } } },
+      async (request) => {
+        const user = await auth.requireUser(request);
+        return run(user.id, request.body);
+      },
+    );
 
-  app.get('/api/annotations/list', async (request) => {
-    const viewer = await auth.currentUser(request);
-    return annotations.list(viewer?.id ?? null, request.query);
-  });
-  call('add_annotation', (userId, body) => annotations.add(userId, body));
-  call('change_annotation_color', (userId, body) => annotations.changeColor(userId, body));
-  call('remove_annotation', (userId, body) => annotations.remove(userId, body));
-  call('post_sticky_note', (userId, body) => annotations.postStickyNote(userId, body));
-  call('edit_sticky_note', (userId, body) => annotations.editStickyNote(userId, body));
-  call('remove_sticky_note', (userId, body) => annotations.removeStickyNote(userId, body));
+  contract(app).get(
+    '/api/annotations/list',
+    {
+      schema: {
+        summary:
+          "One page of an item's annotations in the library row's order (float notes first), for 'Show N more " +
+          "annotation(s)'; the owner's, or a public item's for anyone; replies {annotations, total}",
+        public: true,
+        querystring: listAnnotationsSchema,
+        response: { 200: listAnnotationsReplySchema },
+      },
+    },
+    async (request) => {
+      const viewer = await auth.currentUser(request);
+      return annotations.list(viewer?.id ?? null, request.query);
+    },
+  );
+  call(
+    'add_annotation',
+    'Add a highlight (selector: W3C selectors as an array or its JSON); replies {code: 1, annotation, created, ' +
+      'annotation_count}; the same highlight again returns the existing one (created false). A new highlight at ' +
+      "the plan's quota is refused: 402 {code: -2, message: 'Your highlight number is over quota'}",
+    addAnnotationSchema,
+    addAnnotationReplySchema,
+    (userId, body) => annotations.add(userId, body),
+  );
+  call(
+    'change_annotation_color',
+    "Change a highlight's colour",
+    changeAnnotationColorSchema,
+    changeAnnotationColorReplySchema,
+    (userId, body) => annotations.changeColor(userId, body),
+  );
+  call(
+    'remove_annotation',
+    'Remove an annotation and its sticky notes, giving its quota unit back',
+    removeAnnotationSchema,
+    removeAnnotationReplySchema,
+    (userId, body) => annotations.remove(userId, body),
+  );
+  call(
+    'post_sticky_note',
+    "Add a highlight's sticky note (or replace its text)",
+    postStickyNoteSchema,
+    stickyNoteChangeReplySchema,
+    (userId, body) => annotations.postStickyNote(userId, body),
+  );
+  call(
+    'edit_sticky_note',
+    'Edit a sticky note',
+    editStickyNoteSchema,
+    stickyNoteChangeReplySchema,
+    (userId, body) => annotations.editStickyNote(userId, body),
+  );
+  call(
+    'remove_sticky_note',
+    'Remove a sticky note',
+    removeStickyNoteSchema,
+    removeStickyNoteReplySchema,
+    (userId, body) => annotations.removeStickyNote(userId, body),
+  );
 
   // multipart only in this scope, with this upload's own limits
   await app.register(async (scope) => {
@@ -41,12 +122,23 @@ export async function registerAnnotationRoutes(app: FastifyInstance, deps: Annot
       limits: { fileSize: KINDLE_CLIPPINGS_MAX_BYTES + 1, files: 2, fields: 10, parts: 12 },
       throwFileSizeLimit: false,
     });
-    scope.post('/item/import/kindle', async (request) => {
-      const user = await auth.requireUser(request);
-      if (!request.isMultipart()) throw new ValidationError(KINDLE_FILE_MISSING_MESSAGE, 'file');
-      const text = await receiveClippings(request);
-      return kindle.importClippings(user.id, text);
-    });
+    contract(scope).post(
+      '/item/import/kindle',
+      {
+        preValidation,
+        schema: {
+          summary: "Import a Kindle 'My Clippings.txt' (multipart field file); replies what was added",
+          multipart: z.object({ file: z.string().describe("the 'My Clippings.txt' file") }),
+          response: { 200: kindleImportReplySchema },
+        },
+      },
+      async (request) => {
+        const user = await auth.requireUser(request);
+        if (!request.isMultipart()) throw new ValidationError(KINDLE_FILE_MISSING_MESSAGE, 'file');
+        const text = await receiveClippings(request);
+        return kindle.importClippings(user.id, text);
+      },
+    );
   });
 }
 

@@ -1,30 +1,60 @@
+import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
-import type { Operation } from './catalogue.ts';
 
 type JsonSchema = Record<string, unknown>;
 
-/** Input shapes as JSON Schema; transforms (flags, id lists) are documented by their accepted input. */
-function jsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
-    io: 'input',
+/** A route as the app registered it: the OpenAPI document is built from these declarations. */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
+}
+
+/** Shapes as JSON Schema: inputs as they may be sent (flags, id lists), replies as they are sent. */
+function jsonSchema(schema: unknown, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema as z.ZodType, {
+    io,
     unrepresentable: 'any',
   }) as JsonSchema;
   return rest;
 }
 
-function queryParameters(schema: z.ZodType) {
-  const json = jsonSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+function parameters(schema: unknown, where: 'query' | 'path') {
+  if (!schema) return [];
+  const json = jsonSchema(schema, 'input') as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
-    in: 'query',
-    required: json.required?.includes(name) ?? false,
+    in: where,
+    required: where === 'path' || (json.required?.includes(name) ?? false),
     schema: property,
   }));
 }
 
+function requestBody(schema: FastifySchema) {
+  const [type, body] = schema.multipart
+    ? ['multipart/form-data', schema.multipart]
+    : ['application/json', schema.body];
+  return body
+    ? { requestBody: { required: true, content: { [type]: { schema: jsonSchema(body, 'input') } } } }
+    : {};
+}
+
+function success(schema: FastifySchema) {
+  if (schema.produces) return { description: 'Success', content: { [schema.produces]: {} } };
+  const reply = (schema.response as Record<number, unknown> | undefined)?.[200];
+  return {
+    description: 'Success',
+    ...(reply ? { content: { 'application/json': { schema: jsonSchema(reply, 'output') } } } : {}),
+  };
+}
+
 const errorReply = {
   description:
-    'Bad input (400), not signed in (401), plan limit (402), refused (403), not found (404), throttled (429)',
+    'Bad input (400, naming the field), not signed in (401), plan limit (402), refused (403), not found (404), ' +
+    'throttled (429)',
   content: {
     'application/json': {
       schema: {
@@ -35,27 +65,22 @@ const errorReply = {
   },
 };
 
-/** An OpenAPI 3.1 document built from the catalogue of calls and their shared zod schemas. */
-export function buildOpenApi(operations: Record<string, Operation>) {
+/** The routes' own paths (`:id`) as OpenAPI paths (`{id}`). */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z_]\w*)/g, '{$1}');
+
+/** An OpenAPI 3.1 document of every route that declares a summary (static files do not). */
+export function buildOpenApi(routes: DeclaredRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [key, op] of Object.entries(operations)) {
-    const [method, path] = key.split(' ') as [string, string];
+  for (const { method, url, schema } of routes) {
+    if (!schema?.summary) continue;
+    const path = openApiPath(url);
     paths[path] ??= {};
     paths[path][method.toLowerCase()] = {
-      summary: op.summary,
-      ...(op.public ? {} : { security: [{ session: [] }] }),
-      ...(op.query ? { parameters: queryParameters(op.query) } : {}),
-      ...(op.body
-        ? {
-            requestBody: {
-              required: true,
-              content: {
-                [op.multipart ? 'multipart/form-data' : 'application/json']: { schema: jsonSchema(op.body) },
-              },
-            },
-          }
-        : {}),
-      responses: { 200: { description: 'Success' }, default: errorReply },
+      summary: schema.summary,
+      ...(schema.public ? {} : { security: [{ session: [] }] }),
+      parameters: [...parameters(schema.params, 'path'), ...parameters(schema.querystring, 'query')],
+      ...requestBody(schema),
+      responses: { 200: success(schema), default: errorReply },
     };
   }
   return {
@@ -65,7 +90,7 @@ export function buildOpenApi(operations: Record<string, Operation>) {
       version: '1',
       description:
         'Unsafe methods need a same-origin Origin header (or X-Folio-Csrf from non-browser clients). ' +
-        'Errors answer {code, message, field?}.',
+        "Errors answer {code, message, field?}. Form values may be strings; '' stands for an absent value.",
     },
     components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'folio_session' } } },
     paths,

@@ -1,26 +1,35 @@
-import type { FastifyInstance } from 'fastify';
-import { OPERATIONS } from './catalogue.ts';
-import { buildOpenApi } from './openapi.ts';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { openApiReplySchema } from '../../../shared/schemas/system.ts';
+import { contract } from '../../platform/contract.ts';
+import { buildOpenApi, type DeclaredRoute } from './openapi.ts';
 
-const tables = new WeakMap<FastifyInstance, string[]>();
+const tables = new WeakMap<FastifyInstance, DeclaredRoute[]>();
 
-/** Records every route added after this call as "METHOD /path" (HEAD twins left out). */
+/** Records every route added after this call with its declared schema (HEAD twins left out). */
 export function trackRoutes(app: FastifyInstance): void {
-  const table: string[] = [];
+  const table: DeclaredRoute[] = [];
   tables.set(app, table);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') table.push(`${method} ${route.url}`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD')
+        table.push({ method, url: route.url, schema: route.schema as FastifySchema | undefined });
+    }
   });
 }
 
-export function trackedRoutes(app: FastifyInstance): string[] {
+/** Every route the app answers, as declared ("the calls" are those that are not static files). */
+export function trackedRoutes(app: FastifyInstance): DeclaredRoute[] {
   return tables.get(app) ?? [];
 }
 
 export function registerDocsRoutes(app: FastifyInstance) {
   let document: ReturnType<typeof buildOpenApi> | undefined;
-  app.get('/api/docs', async () => {
-    document ??= buildOpenApi(OPERATIONS);
-    return document;
-  });
+  contract(app).get(
+    '/api/docs',
+    { schema: { summary: 'This document', public: true, response: { 200: openApiReplySchema } } },
+    async () => {
+      document ??= buildOpenApi(trackedRoutes(app));
+      return document;
+    },
+  );
 }

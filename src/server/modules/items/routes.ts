@@ -1,68 +1,152 @@
 import { stringify } from 'csv-stringify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import {
+  bulkReplySchema,
+  convertModeSchema,
+  linkIdsSchema,
+  listReplySchema,
+  loadItemSchema,
+  loadItemsSchema,
+  markReadSchema,
+  oneItemReplySchema,
+  saveBookmarkSchema,
+} from '../../../shared/schemas/items.ts';
 import { splitTName } from '../../../shared/tags.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
+import { contract, signedIn } from '../../platform/contract.ts';
 import type { ItemsService } from './service.ts';
 
 export const CSV_COLUMNS = ['title', 'url', 'tags', 'description', 'annotations'] as const;
 
 export function registerItemRoutes(app: FastifyInstance, deps: { items: ItemsService; auth: Auth }) {
   const { items, auth } = deps;
+  const r = contract(app);
+  const preValidation = signedIn(auth);
 
-  app.post('/item/save/bookmark', async (request) => {
-    const user = await auth.requireUser(request);
-    const item = await items.saveBookmark(user.id, request.body as never);
-    return { items: [item] };
-  });
+  r.post(
+    '/item/save/bookmark',
+    {
+      preValidation,
+      schema: {
+        summary: 'Create or update a bookmark (an empty link_id makes a new one)',
+        body: saveBookmarkSchema,
+        response: { 200: oneItemReplySchema },
+      },
+    },
+    async (request) => {
+      const user = await auth.requireUser(request);
+      const item = await items.saveBookmark(user.id, request.body);
+      return { items: [item] };
+    },
+  );
 
-  app.get('/interact_api/load_user_item', async (request) => {
-    const viewer = await auth.currentUser(request);
-    return { items: [await items.loadItem(viewer, request.query)] };
-  });
+  r.get(
+    '/interact_api/load_user_item',
+    {
+      schema: {
+        summary: 'One item',
+        public: true,
+        querystring: loadItemSchema,
+        response: { 200: oneItemReplySchema },
+      },
+    },
+    async (request) => {
+      const viewer = await auth.currentUser(request);
+      const item = await items.loadItem(viewer, request.query);
+      return { items: [item] };
+    },
+  );
 
-  const list = async (request: FastifyRequest) => {
-    const viewer = await auth.currentUser(request);
-    return items.list(viewer, request.query);
-  };
-  app.get('/interact_api/load_user_items', list);
-  app.get('/interact_api/search_user_items', list);
+  for (const [path, summary] of [
+    ['/interact_api/load_user_items', 'List and filter a library'],
+    ['/interact_api/search_user_items', 'Search a library'],
+  ] as const) {
+    r.get(
+      path,
+      { schema: { summary, public: true, querystring: loadItemsSchema, response: { 200: listReplySchema } } },
+      async (request) => {
+        const viewer = await auth.currentUser(request);
+        return items.list(viewer, request.query);
+      },
+    );
+  }
 
-  app.post('/ditem_mana2/mark_readed', async (request) => {
-    const user = await auth.requireUser(request);
-    return { code: 1, ...(await items.markRead(user.id, request.body)) };
-  });
+  r.post(
+    '/ditem_mana2/mark_readed',
+    {
+      preValidation,
+      schema: {
+        summary: 'Mark items read (1) or unread (0)',
+        body: markReadSchema,
+        response: { 200: bulkReplySchema },
+      },
+    },
+    async (request) => {
+      const user = await auth.requireUser(request);
+      return { code: 1 as const, ...(await items.markRead(user.id, request.body)) };
+    },
+  );
 
-  app.post('/ditem_mana2/convert_mode', async (request) => {
-    const user = await auth.requireUser(request);
-    return { code: 1, ...(await items.convertMode(user.id, request.body)) };
-  });
+  r.post(
+    '/ditem_mana2/convert_mode',
+    {
+      preValidation,
+      schema: {
+        summary: 'Make items public or private',
+        body: convertModeSchema,
+        response: { 200: bulkReplySchema },
+      },
+    },
+    async (request) => {
+      const user = await auth.requireUser(request);
+      return { code: 1 as const, ...(await items.convertMode(user.id, request.body)) };
+    },
+  );
 
-  app.post('/ditem_mana2/delete_b', async (request) => {
-    const user = await auth.requireUser(request);
-    return { code: 1, ...(await items.delete(user.id, request.body)) };
-  });
+  r.post(
+    '/ditem_mana2/delete_b',
+    {
+      preValidation,
+      schema: { summary: 'Delete items', body: linkIdsSchema, response: { 200: bulkReplySchema } },
+    },
+    async (request) => {
+      const user = await auth.requireUser(request);
+      return { code: 1 as const, ...(await items.delete(user.id, request.body)) };
+    },
+  );
 
   // Export as csv (bulk bar): streamed, one row per selected item.
-  app.get('/api/items/export.csv', async (request, reply) => {
-    const user = await auth.requireUser(request);
-    const selected = await items.ownItemsForExport(user.id, request.query);
-    const csv = stringify({ header: true, columns: [...CSV_COLUMNS] });
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="export.csv"')
-      .header('cache-control', 'no-store');
-    queueMicrotask(() => {
-      for (const item of selected) {
-        csv.write({
-          title: item.title,
-          url: item.url,
-          tags: splitTName(item.t_name).join(' '),
-          description: item.description,
-          annotations: item.annotations.map((a) => (a as { content?: string }).content ?? '').join('\n'),
-        });
-      }
-      csv.end();
-    });
-    return reply.send(csv);
-  });
+  r.get(
+    '/api/items/export.csv',
+    {
+      preValidation,
+      schema: {
+        summary: `Export items as CSV (columns ${CSV_COLUMNS.join(', ')})`,
+        querystring: linkIdsSchema,
+        produces: 'text/csv',
+      },
+    },
+    async (request, reply) => {
+      const user = await auth.requireUser(request);
+      const selected = await items.ownItemsForExport(user.id, request.query);
+      const csv = stringify({ header: true, columns: [...CSV_COLUMNS] });
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="export.csv"')
+        .header('cache-control', 'no-store');
+      queueMicrotask(() => {
+        for (const item of selected) {
+          csv.write({
+            title: item.title,
+            url: item.url,
+            tags: splitTName(item.t_name).join(' '),
+            description: item.description,
+            annotations: item.annotations.map((a) => (a as { content?: string }).content ?? '').join('\n'),
+          });
+        }
+        csv.end();
+      });
+      return reply.send(csv);
+    },
+  );
 }

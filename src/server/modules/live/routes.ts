@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import { liveQuerySchema } from '../../../shared/schemas/system.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import { ownOrigin } from '../../platform/auth/origin.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
@@ -38,7 +39,11 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
     verdicts.set(request, await watcher(deps, request));
   };
 
-  app.get('/websocket', { websocket: true, preValidation: judge }, (socket, request) => {
+  const schema = {
+    summary: 'Live item changes of the signed-in user (WebSocket): JSON {cmd, link_id, item}',
+    querystring: liveQuerySchema,
+  };
+  app.get('/websocket', { websocket: true, preValidation: judge, schema }, (socket, request) => {
     const verdict = verdicts.get(request) ?? 'not allowed';
     if (typeof verdict === 'string') return socket.close(POLICY_VIOLATION, verdict);
     const unsubscribe = deps.bus.subscribe(userTopic(verdict.id), (event) => send(socket, event));

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  notePictureParamsSchema,
+  saveNoteReplySchema,
+  saveNoteSchema,
+} from '../../../shared/schemas/notes.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
+import { contract, signedIn } from '../../platform/contract.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { send } from '../../platform/send-file.ts';
 import type { ItemsService } from '../items/service.ts';
@@ -18,20 +24,43 @@ export interface NotesRouteDeps {
 export async function registerNoteRoutes(app: FastifyInstance, deps: NotesRouteDeps) {
   const { items, auth, blobs } = deps;
 
-  app.post('/item/save/note', { bodyLimit: NOTE_BODY_LIMIT }, async (request) => {
-    const user = await auth.requireUser(request);
-    const { item, version, previousVersion } = await items.saveNote(user.id, request.body);
-    return { items: [item], version, previous_version: previousVersion };
-  });
+  const r = contract(app);
+  r.post(
+    '/item/save/note',
+    {
+      bodyLimit: NOTE_BODY_LIMIT,
+      preValidation: signedIn(auth),
+      schema: {
+        summary: 'Create (once per local_id; an empty link_id is a new note) or update a note',
+        body: saveNoteSchema,
+        response: { 200: saveNoteReplySchema },
+      },
+    },
+    async (request) => {
+      const user = await auth.requireUser(request);
+      const { item, version, previousVersion } = await items.saveNote(user.id, request.body);
+      return { items: [item] as [typeof item], version, previous_version: previousVersion };
+    },
+  );
 
   // A note's pictures are as private as the note: only their owner gets them.
-  app.get('/api/files/notes/:userId/:name', async (request, reply) => {
-    const { userId, name } = request.params as { userId: string; name: string };
-    const user = await auth.currentUser(request);
-    const key = noteImageKey(userId, name);
-    if (!user || !key || String(user.id) !== userId) throw new NotFoundError();
-    const etag = name.slice(0, name.lastIndexOf('.'));
-    const contentType = IMAGE_MIME[name.slice(name.lastIndexOf('.') + 1) as ImageKind['ext']];
-    return send(request, reply, blobs, { key, contentType, fileName: name, etag, private: true, size: null });
-  });
+  r.get(
+    '/api/files/notes/:userId/:name',
+    {
+      schema: {
+        summary: "A note's picture (its owner only)",
+        params: notePictureParamsSchema,
+        produces: 'image/*',
+      },
+    },
+    async (request, reply) => {
+      const { userId, name } = request.params;
+      const user = await auth.currentUser(request);
+      const key = noteImageKey(userId, name);
+      if (!user || !key || String(user.id) !== userId) throw new NotFoundError();
+      const etag = name.slice(0, name.lastIndexOf('.'));
+      const contentType = IMAGE_MIME[name.slice(name.lastIndexOf('.') + 1) as ImageKind['ext']];
+      return send(request, reply, blobs, { key, contentType, fileName: name, etag, private: true, size: null });
+    },
+  );
 }

@@ -1,0 +1,83 @@
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+  FastifyTypeProvider,
+} from 'fastify';
+import { z } from 'zod';
+import { fromZod } from './errors.ts';
+
+/**
+ * Routes declare their contract as zod schemas in `schema` (body, querystring, params, and the
+ * reply per status in response); this provider types the handler from them, validates the input
+ * before the handler runs (bad input: 400 naming the field, as `parse` does), and /api/docs is
+ * generated from the same declarations.
+ */
+export interface ZodTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+}
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** one line for the API document */
+    summary?: string;
+    /** readable without a session */
+    public?: boolean;
+    /** a multipart/form-data body: its text fields (the file parts are named in the summary) */
+    multipart?: z.ZodType;
+    /** a reply that is not JSON (a file, a page, CSV): its content type for the document */
+    produces?: string;
+  }
+}
+
+const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    // a POST without a body reaches the validator as null: absent fields, as parse() reads it
+    const result = schema.safeParse(data ?? {});
+    return result.success ? { value: result.data } : { error: fromZod(result.error) };
+  };
+
+/**
+ * Replies are sent as the handler built them (JSON.stringify: nothing the schema leaves out is
+ * dropped). With `checkReplies` (tests), each reply is first checked against its declared schema
+ * and a mismatch fails the call with a 500 that names the route and the problem.
+ */
+function serializerCompiler(checkReplies: boolean): FastifySerializerCompiler<z.ZodType> {
+  return ({ schema, method, url, httpStatus }) => {
+    if (!checkReplies) return (data) => JSON.stringify(data);
+    return (data) => {
+      const result = schema.safeParse(data);
+      if (!result.success) {
+        const problem = `${method} ${url} ${httpStatus}: the reply does not match its schema\n${z.prettifyError(result.error)}`;
+        console.error(problem);
+        throw new Error(problem);
+      }
+      return JSON.stringify(data);
+    };
+  };
+}
+
+/** Installs the zod compilers on the app; routes then use `app.withTypeProvider<ZodTypeProvider>()`. */
+export function installZodContracts(app: FastifyInstance, options: { checkReplies: boolean }): void {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler(options.checkReplies));
+}
+
+/** The app as routes declare on it: handlers typed by their schemas. */
+export function contract(app: FastifyInstance) {
+  return app.withTypeProvider<ZodTypeProvider>();
+}
+export type ContractApp = ReturnType<typeof contract>;
+
+/**
+ * A preValidation hook for calls that need a session: a visitor gets 401 before their input is
+ * looked at (the session lookup is memoised, so the handler's requireUser costs nothing more).
+ */
+export function signedIn(auth: { requireUser(request: FastifyRequest): Promise<unknown> }) {
+  return async (request: FastifyRequest) => {
+    await auth.requireUser(request);
+  };
+}
