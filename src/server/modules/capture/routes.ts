@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
   cachedQuerySchema,
-  pagePictureParamsSchema,
   fetchMetaReplySchema,
   fetchMetaSchema,
+  pagePictureParamsSchema,
   readerQuerySchema,
   readerReplySchema,
 } from '../../../shared/schemas/capture.ts';
