@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { KINDLE_CLIPPINGS_MAX_BYTES } from '../../../shared/limits.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
+import type { SessionUser } from '../../platform/auth/sessions.ts';
 import { ValidationError } from '../../platform/errors.ts';
 import type { KindleImportService } from './kindle-import.ts';
 import type { AnnotationsService } from './service.ts';
@@ -17,18 +18,18 @@ export interface AnnotationRouteDeps {
 
 export async function registerAnnotationRoutes(app: FastifyInstance, deps: AnnotationRouteDeps) {
   const { annotations, kindle, auth } = deps;
-  const call = (path: string, run: (userId: number, body: unknown) => Promise<unknown>) =>
+  const call = (path: string, run: (user: SessionUser, body: unknown) => Promise<unknown>) =>
     app.post(`/annotation_mana/${path}`, async (request) => {
       const user = await auth.requireUser(request);
-      return run(user.id, request.body);
+      return run(user, request.body);
     });
 
-  call('add_annotation', (userId, body) => annotations.add(userId, body));
-  call('change_annotation_color', (userId, body) => annotations.changeColor(userId, body));
-  call('remove_annotation', (userId, body) => annotations.remove(userId, body));
-  call('post_sticky_note', (userId, body) => annotations.postStickyNote(userId, body));
-  call('edit_sticky_note', (userId, body) => annotations.editStickyNote(userId, body));
-  call('remove_sticky_note', (userId, body) => annotations.removeStickyNote(userId, body));
+  call('add_annotation', (user, body) => annotations.add(user, body));
+  call('change_annotation_color', (user, body) => annotations.changeColor(user, body));
+  call('remove_annotation', (user, body) => annotations.remove(user, body));
+  call('post_sticky_note', (user, body) => annotations.postStickyNote(user, body));
+  call('edit_sticky_note', (user, body) => annotations.editStickyNote(user, body));
+  call('remove_sticky_note', (user, body) => annotations.removeStickyNote(user, body));
 
   // multipart only in this scope, with this upload's own limits
   await app.register(async (scope) => {

@@ -1,17 +1,14 @@
-import { stringify } from 'csv-stringify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { splitTName } from '../../../shared/tags.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
+import { exportCsv } from './export.ts';
 import type { ItemsService } from './service.ts';
-
-export const CSV_COLUMNS = ['title', 'url', 'tags', 'description', 'annotations'] as const;
 
 export function registerItemRoutes(app: FastifyInstance, deps: { items: ItemsService; auth: Auth }) {
   const { items, auth } = deps;
 
   app.post('/item/save/bookmark', async (request) => {
     const user = await auth.requireUser(request);
-    const item = await items.saveBookmark(user.id, request.body as never);
+    const item = await items.saveBookmark(user, request.body as never);
     return { items: [item] };
   });
 
@@ -29,40 +26,27 @@ export function registerItemRoutes(app: FastifyInstance, deps: { items: ItemsSer
 
   app.post('/ditem_mana2/mark_readed', async (request) => {
     const user = await auth.requireUser(request);
-    return { code: 1, ...(await items.markRead(user.id, request.body)) };
+    return { code: 1, ...(await items.markRead(user, request.body)) };
   });
 
   app.post('/ditem_mana2/convert_mode', async (request) => {
     const user = await auth.requireUser(request);
-    return { code: 1, ...(await items.convertMode(user.id, request.body)) };
+    return { code: 1, ...(await items.convertMode(user, request.body)) };
   });
 
   app.post('/ditem_mana2/delete_b', async (request) => {
     const user = await auth.requireUser(request);
-    return { code: 1, ...(await items.delete(user.id, request.body)) };
+    return { code: 1, ...(await items.delete(user, request.body)) };
   });
 
   // Export as csv (bulk bar): streamed, one row per selected item.
   app.get('/api/items/export.csv', async (request, reply) => {
     const user = await auth.requireUser(request);
-    const selected = await items.ownItemsForExport(user.id, request.query);
-    const csv = stringify({ header: true, columns: [...CSV_COLUMNS] });
+    const csv = await exportCsv(items, user, request.query);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="export.csv"')
       .header('cache-control', 'no-store');
-    queueMicrotask(() => {
-      for (const item of selected) {
-        csv.write({
-          title: item.title,
-          url: item.url,
-          tags: splitTName(item.t_name).join(' '),
-          description: item.description,
-          annotations: item.annotations.map((a) => (a as { content?: string }).content ?? '').join('\n'),
-        });
-      }
-      csv.end();
-    });
     return reply.send(csv);
   });
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Auth } from '../../platform/auth/auth.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import { NotFoundError, ValidationError } from '../../platform/errors.ts';
-import type { ItemsService } from '../items/service.ts';
 import { IMAGE_MISSING_MESSAGE, noteImageKey, storeNoteImage } from './images.ts';
+import type { NotesService } from './service.ts';
 
 /** The picture field of the note editor's upload; plain `files` is accepted too. */
 const FILE_FIELDS = new Set(['files[]', 'files']);
@@ -11,17 +11,17 @@ const FILE_FIELDS = new Set(['files[]', 'files']);
 const NOTE_BODY_LIMIT = 4 * 1024 * 1024;
 
 export interface NotesRouteDeps {
-  items: ItemsService;
+  notes: NotesService;
   auth: Auth;
   blobs: BlobStore;
 }
 
 export async function registerNoteRoutes(app: FastifyInstance, deps: NotesRouteDeps) {
-  const { items, auth, blobs } = deps;
+  const { notes, auth, blobs } = deps;
 
   app.post('/item/save/note', { bodyLimit: NOTE_BODY_LIMIT }, async (request) => {
     const user = await auth.requireUser(request);
-    const { item, version, previousVersion } = await items.saveNote(user.id, request.body);
+    const { item, version, previousVersion } = await notes.save(user, request.body);
     return { items: [item], version, previous_version: previousVersion };
   });
 

@@ -36,14 +36,16 @@ export function registerTagRoutes(
   app.post('/interact_api/edit_item_tags', async (request) => {
     const user = await auth.requireUser(request);
     const { editTags, editTagOption, link_id } = parse(editItemTagsSchema, request.body);
-    const tNames = await items.reviseTags(user.id, link_id, editTags, Number(editTagOption) as 0 | 1);
+    const tNames = await tags.reviseTags(user, link_id, editTags, Number(editTagOption) as 0 | 1);
+    await items.publishUpserts(user.id, link_id);
     return { code: 1, t_name: tNames.get(link_id[0]!) ?? '' };
   });
 
   app.post('/ditem_mana2/batch_edit_tags', async (request) => {
     const user = await auth.requireUser(request);
     const { editTags, editTagOption, infos } = parse(batchEditTagsSchema, request.body);
-    const tNames = await items.reviseTags(user.id, infos, editTags, Number(editTagOption) as 0 | 1);
+    const tNames = await tags.reviseTags(user, infos, editTags, Number(editTagOption) as 0 | 1);
+    await items.publishUpserts(user.id, infos);
     return { code: 1, link_ids: infos, t_names: Object.fromEntries(tNames) };
   });
 }
