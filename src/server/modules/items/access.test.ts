@@ -1,9 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Executor } from '../../db/client.ts';
 import type { AnnotationsService } from '../annotations/service.ts';
-import type { ItemsService } from './service.ts';
 import { type Authorized, permits } from './access.ts';
 import type { ItemRow } from './row.ts';
+import type { ItemsService } from './service.ts';
 
 // Checked by tsc (npm run typecheck): each @ts-expect-error fails the typecheck if its line compiles.
 declare const plain: ItemRow;

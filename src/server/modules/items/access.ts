@@ -71,32 +71,18 @@ async function load(ex: Executor, ids: number[], opts: LoadOptions): Promise<Ite
   return opts.lock ? query.orderBy(items.id).for('update') : query;
 }
 
-export async function loadForRead(
-  ex: Executor,
-  actor: Actor,
-  id: number,
-): Promise<Authorized<ItemRow, 'read'>> {
+export async function loadForRead(ex: Executor, actor: Actor, id: number) {
   const [row] = await load(ex, [id], {});
   return authorize(actor, row, 'read');
 }
 
-export async function loadForWrite(
-  ex: Executor,
-  actor: Actor,
-  id: number,
-  opts: LoadOptions = {},
-): Promise<Authorized<ItemRow>> {
+export async function loadForWrite(ex: Executor, actor: Actor, id: number, opts: LoadOptions = {}) {
   const [row] = await load(ex, [id], opts);
   return authorize(actor, row, 'write');
 }
 
 /** loadForWrite for background jobs, whose item may be gone meanwhile: undefined instead of an error. */
-export async function findForWrite(
-  ex: Executor,
-  actor: Actor,
-  id: number,
-  opts: LoadOptions = {},
-): Promise<Authorized<ItemRow> | undefined> {
+export async function findForWrite(ex: Executor, actor: Actor, id: number, opts: LoadOptions = {}) {
   const [row] = await load(ex, [id], opts);
   return row && permits(actor, row, 'write') ? authorize(actor, row, 'write') : undefined;
 }

@@ -48,19 +48,17 @@ export async function updateItem(
 
 const idsOf = (list: Checked[]) => list.map((i) => i.id);
 
-export async function setUnread(ex: Executor, list: Checked[], unread: boolean, at: Date) {
+/** Marks the items read or unread, or public or private, as changed at `at`. */
+export async function setState(
+  ex: Executor,
+  list: Checked[],
+  state: { unread: boolean } | { private: boolean },
+  at: Date,
+) {
   if (list.length === 0) return;
   await ex
     .update(items)
-    .set({ unread, updatedAt: at })
-    .where(inArray(items.id, idsOf(list)));
-}
-
-export async function setPrivate(ex: Executor, list: Checked[], isPrivate: boolean, at: Date) {
-  if (list.length === 0) return;
-  await ex
-    .update(items)
-    .set({ private: isPrivate, updatedAt: at })
+    .set({ ...state, updatedAt: at })
     .where(inArray(items.id, idsOf(list)));
 }
 
@@ -197,36 +195,24 @@ export function matchingIdsQuery(where: SQL, cap: number, collectFirst = false):
   return sql`SELECT ${items.id} FROM ${items} WHERE ${where} ORDER BY ${items.updatedAt} DESC NULLS LAST LIMIT ${cap}`;
 }
 
-/** The user's item of this type made from a client's local id (new-<timestamp>), if any. */
-export async function findByLocalId(
+/**
+ * The user's first item of this type with this local id (made from a client's new-<timestamp>),
+ * or this title (a Kindle book, locked: the import keeps its annotation count), if any.
+ */
+export async function findOwnBy(
   ex: Executor,
   userId: number,
   type: string,
-  localId: string,
+  by: { localId: string } | { title: string },
 ): Promise<ItemRow | undefined> {
-  const [row] = await ex
+  const match = 'localId' in by ? eq(items.localId, by.localId) : eq(items.title, by.title);
+  const query = ex
     .select(COLUMNS)
     .from(items)
-    .where(and(eq(items.userId, userId), eq(items.type, type), eq(items.localId, localId)))
-    .limit(1);
-  return row;
-}
-
-/** The user's item of this type with exactly this title (a Kindle book), if any. */
-export async function findByTitle(
-  ex: Executor,
-  userId: number,
-  type: string,
-  title: string,
-): Promise<ItemRow | undefined> {
-  const [row] = await ex
-    .select(COLUMNS)
-    .from(items)
-    .where(and(eq(items.userId, userId), eq(items.type, type), eq(items.title, title)))
+    .where(and(eq(items.userId, userId), eq(items.type, type), match))
     .orderBy(items.id)
-    .limit(1)
-    // its annotation count is kept while the import adds to it
-    .for('update');
+    .limit(1);
+  const [row] = await ('title' in by ? query.for('update') : query);
   return row;
 }
 

@@ -22,7 +22,15 @@ import { adsInfoFor, effectivePlan } from '../accounts/user-info.ts';
 import { annotationsForItems, quotaUnitsOfItems } from '../annotations/item-annotations.ts';
 import { refreshSearchVectors } from '../search/vectors.ts';
 import type { TagsService } from '../tags/service.ts';
-import { type Actor, type Authorized, authorize, loadAll, loadForRead, loadForWrite } from './access.ts';
+import {
+  type Actor,
+  type Authorized,
+  authorize,
+  loadAll,
+  loadForRead,
+  loadForWrite,
+  permits,
+} from './access.ts';
 import { CAPTURE_PENDING, needsCapture, queueCapture } from './capture-hook.ts';
 import { fileFactsFor, queueFileCleanup } from './files-hook.ts';
 import { listFilter, listPage } from './listing.ts';
@@ -148,7 +156,7 @@ export class ItemsService {
     localId: string,
   ): Promise<Authorized<ItemRow> | undefined> {
     await repo.lockLocalId(tx, owner.id, localId);
-    const row = await repo.findByLocalId(tx, owner.id, type, localId);
+    const row = await repo.findOwnBy(tx, owner.id, type, { localId });
     return row && authorize(owner, row, 'write');
   }
 
@@ -160,7 +168,7 @@ export class ItemsService {
   ): Promise<{ item: Authorized<ItemRow>; created: boolean }> {
     // two imports of one file at once must not make the book twice
     await repo.lockLocalId(tx, owner.id, `kindle:${book.title}`);
-    const existing = await repo.findByTitle(tx, owner.id, 'kindle', book.title);
+    const existing = await repo.findOwnBy(tx, owner.id, 'kindle', { title: book.title });
     if (existing) return { item: authorize(owner, existing, 'write'), created: false };
     const item = await this.create(tx, owner, {
       type: 'kindle',
@@ -243,7 +251,7 @@ export class ItemsService {
       const changing = list.filter((i) => !(unread && NEVER_UNREAD.has(i.type)) && i.unread !== unread);
       const ids = changing.map((i) => i.id);
       const recount = await this.deps.tags.prepareRecount(tx, ids);
-      await repo.setUnread(tx, changing, unread, this.deps.clock.now());
+      await repo.setState(tx, changing, { unread }, this.deps.clock.now());
       await recount();
       return ids;
     });
@@ -261,7 +269,7 @@ export class ItemsService {
       const changing = list.filter((i) => i.private !== makePrivate && !(i.type === 'note' && !makePrivate));
       const ids = changing.map((i) => i.id);
       const recount = await this.deps.tags.prepareRecount(tx, ids);
-      await repo.setPrivate(tx, changing, makePrivate, this.deps.clock.now());
+      await repo.setState(tx, changing, { private: makePrivate }, this.deps.clock.now());
       await recount();
       return ids;
     });
@@ -298,6 +306,7 @@ export class ItemsService {
     ownerName?: string,
   ): Promise<ItemReply[]> {
     if (rows.length === 0) return [];
+    const viewer = viewerId === null ? null : { id: viewerId };
     const ids = rows.map((r) => r.id);
     const tNames = await this.deps.tags.tagNamesFor(ex, ids);
     const annotations = await annotationsForItems(ex, ids);
@@ -316,7 +325,7 @@ export class ItemsService {
         r,
         tNames.get(r.id) ?? '',
         names.get(r.userId)!,
-        r.userId === viewerId,
+        permits(viewer, r, 'write'),
         files.get(r.id),
         annotations.get(r.id) ?? [],
       ),

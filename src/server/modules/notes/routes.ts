@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Auth } from '../../platform/auth/auth.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import { NotFoundError, ValidationError } from '../../platform/errors.ts';
+import { permits } from '../items/access.ts';
 import { IMAGE_MISSING_MESSAGE, noteImageKey, storeNoteImage } from './images.ts';
 import type { NotesService } from './service.ts';
 
@@ -30,7 +31,8 @@ export async function registerNoteRoutes(app: FastifyInstance, deps: NotesRouteD
     const { userId, name } = request.params as { userId: string; name: string };
     const user = await auth.currentUser(request);
     const key = noteImageKey(userId, name);
-    if (!user || !key || String(user.id) !== userId) throw new NotFoundError();
+    // the pictures of a note (always private) follow the note's access rule
+    if (!key || !permits(user, { userId: Number(userId), private: true }, 'read')) throw new NotFoundError();
     const blob = await blobs.get(key);
     if (!blob) throw new NotFoundError();
     return reply
