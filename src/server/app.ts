@@ -26,6 +26,7 @@ import { ItemsService } from './modules/items/service.ts';
 import { registerLiveRoutes } from './modules/live/routes.ts';
 import { noteImageKeysOf } from './modules/notes/images.ts';
 import { registerNoteRoutes } from './modules/notes/routes.ts';
+import { NotesService } from './modules/notes/service.ts';
 import { registerTagRoutes } from './modules/tags/routes.ts';
 import { TagsService } from './modules/tags/service.ts';
 import { FileJobs } from './modules/uploads/file-jobs.ts';
@@ -150,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     kindle: new KindleImportService({ db, clock, items }),
     auth,
   });
-  await registerNoteRoutes(app, { items, auth, blobs });
+  await registerNoteRoutes(app, { notes: new NotesService({ db, clock, items, tags }), auth, blobs });
   await registerUploadRoutes(app, {
     uploads: new UploadsService({ db, clock, blobs, jobs, items, tags, accounts }),
     auth,

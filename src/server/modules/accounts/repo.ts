@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import type { QuotaKind } from '../../platform/errors.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -60,8 +61,17 @@ const USAGE_COLUMNS = {
   annotation: users.annotationUsed,
   outliner: users.outlinerUsed,
   cachedPage: users.cachedPageUsed,
-} as const;
+} as const satisfies Record<QuotaKind, unknown>;
 export type UsageKind = keyof typeof USAGE_COLUMNS;
+
+export async function usedCount(ex: Executor, userId: number, kind: UsageKind): Promise<number> {
+  const [row] = await ex
+    .select({ used: USAGE_COLUMNS[kind] })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.used ?? 0;
+}
 
 /** Moves used counts by the given deltas, never below zero. */
 export async function adjustUsage(

@@ -1,5 +1,12 @@
 import { MSG } from '../../../shared/messages.ts';
-import { isPlanId, type PlanId, type PlanUnit } from '../../../shared/plans.ts';
+import {
+  isPlanId,
+  PLANS,
+  type PlanId,
+  type PlanQuotas,
+  type PlanUnit,
+  withinQuota,
+} from '../../../shared/plans.ts';
 import { type SignInInput, type SignUpInput, signUpSchema } from '../../../shared/schemas/auth.ts';
 import type { LoadUserInfoReply } from '../../../shared/schemas/user-info.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -8,9 +15,27 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import type { SignInThrottle } from '../../platform/auth/throttle.ts';
 import { addressKey } from '../../platform/client-address.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { NotFoundError, parse, RateLimitedError, ValidationError } from '../../platform/errors.ts';
+import {
+  NotFoundError,
+  parse,
+  QuotaExceededError,
+  RateLimitedError,
+  ValidationError,
+} from '../../platform/errors.ts';
 import * as repo from './repo.ts';
-import { presentUserInfo, visitorInfo } from './user-info.ts';
+import { effectivePlan, presentUserInfo, visitorInfo } from './user-info.ts';
+
+/** Whose quota: the fields that decide the plan (a session user carries them, so no lookup). */
+export type PlanHolder = Pick<repo.UserRow, 'id' | 'plan' | 'planExpiresAt'>;
+
+/** The plan quota that limits each used count. */
+const QUOTA_OF: Record<repo.UsageKind, keyof PlanQuotas> = {
+  pdf: 'pdfs',
+  image: 'images',
+  annotation: 'annotations',
+  outliner: 'outliners',
+  cachedPage: 'cachedPages',
+};
 
 export interface AccountsDeps {
   db: Db;
@@ -75,13 +100,38 @@ export class AccountsService {
     return repo.findUserById(this.deps.db, id);
   }
 
-  adjustUsage(ex: Executor, userId: number, delta: Parameters<typeof repo.adjustUsage>[2]): Promise<void> {
-    return repo.adjustUsage(ex, userId, delta);
+  /** The user's quota of this kind under the plan in force now (null: unlimited). */
+  quotaOf(user: PlanHolder, kind: repo.UsageKind): number | null {
+    return PLANS[effectivePlan(user, this.deps.clock.now())].quotas[QUOTA_OF[kind]];
   }
 
-  /** Takes one unit of a quota-limited count if any is left (see repo.reserveUsage). */
-  reserveUsage(ex: Executor, userId: number, kind: repo.UsageKind, quota: number | null): Promise<boolean> {
-    return repo.reserveUsage(ex, userId, kind, quota);
+  /** Whether a unit of the kind is left (the plan's quota, or none). */
+  async hasRoom(user: PlanHolder, kind: repo.UsageKind): Promise<boolean> {
+    const quota = this.quotaOf(user, kind);
+    return quota === null || withinQuota(quota, await repo.usedCount(this.deps.db, user.id, kind));
+  }
+
+  /**
+   * Refuses with QuotaExceededError when no unit of the kind is left, without taking one: spares
+   * work (reading an upload) that reserveUsage would refuse anyway.
+   */
+  async checkUsage(user: PlanHolder, kind: repo.UsageKind): Promise<void> {
+    if (!(await this.hasRoom(user, kind))) throw new QuotaExceededError(kind);
+  }
+
+  /**
+   * Takes one unit of the plan's quota in the caller's transaction, or refuses with
+   * QuotaExceededError; one statement, so two instances racing for the last unit cannot both get it.
+   */
+  async reserveUsage(tx: Executor, user: PlanHolder, kind: repo.UsageKind): Promise<void> {
+    if (!(await repo.reserveUsage(tx, user.id, kind, this.quotaOf(user, kind))))
+      throw new QuotaExceededError(kind);
+  }
+
+  /** Gives units back (deleted items, removed highlights); a count never goes below zero. */
+  releaseUsage(tx: Executor, userId: number, units: Partial<Record<repo.UsageKind, number>>): Promise<void> {
+    const delta = Object.fromEntries(Object.entries(units).map(([kind, n]) => [kind, -n]));
+    return repo.adjustUsage(tx, userId, delta);
   }
 
   findUserByName(name: string): Promise<repo.UserRow | undefined> {

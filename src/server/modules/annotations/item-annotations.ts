@@ -37,18 +37,6 @@ export function quotaUnitsOfItems(ex: Executor, itemIds: number[]): Promise<numb
   return repo.countShapes(ex, itemIds, QUOTA_SHAPES);
 }
 
-/** The item's owner and privacy, and how many annotations it has, if it exists. */
-export async function annotatedItem(
-  ex: Executor,
-  itemId: number,
-): Promise<{ userId: number; private: boolean; count: number } | undefined> {
-  const [row] = await queryRows<{ user_id: string | number; private: boolean; n: number }>(
-    ex,
-    sql`SELECT user_id, private, annotation_count AS n FROM items WHERE id = ${itemId}`,
-  );
-  return row && { userId: Number(row.user_id), private: row.private, count: Number(row.n) };
-}
-
 /** One page of the item's annotations in the library row's order. */
 export async function annotationPage(
   ex: Executor,

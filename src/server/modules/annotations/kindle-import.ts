@@ -13,6 +13,8 @@ import { DESCRIPTION_MAX, TITLE_MAX } from '../../../shared/schemas/items.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { ValidationError } from '../../platform/errors.ts';
+import type { Authorized } from '../items/access.ts';
+import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import { refreshSearchVectors } from '../search/vectors.ts';
 import { kindleMd5 } from './presenter.ts';
@@ -49,23 +51,30 @@ export class KindleImportService {
     const now = this.deps.clock.now();
     const result = await this.deps.db.transaction(async (tx) => {
       const totals = { items: 0, highlights: 0, stickyNotes: 0 };
-      const touched: number[] = [];
+      const touched: Authorized<ItemRow>[] = [];
       for (const book of parsed.books) {
         const title = book.title.slice(0, TITLE_MAX);
-        const item = await this.deps.items.kindleBook(tx, userId, {
-          title,
-          author: book.author.slice(0, DESCRIPTION_MAX),
-          now,
-        });
-        const added = await this.importBook(tx, userId, item.id, title, book, now);
-        if (item.created) totals.items += 1;
+        const { item, created } = await this.deps.items.kindleBook(
+          tx,
+          { id: userId },
+          {
+            title,
+            author: book.author.slice(0, DESCRIPTION_MAX),
+            now,
+          },
+        );
+        const added = await this.importBook(tx, userId, item, title, book, now);
+        if (created) totals.items += 1;
         totals.highlights += added.highlights;
         totals.stickyNotes += added.stickyNotes;
-        if (item.created || added.highlights + added.stickyNotes > 0) touched.push(item.id);
+        if (created || added.highlights + added.stickyNotes > 0) touched.push(item);
       }
-      for (const id of touched) await repo.recountItem(tx, id);
-      await refreshSearchVectors(tx, touched);
-      return { totals, touched };
+      for (const item of touched) {
+        await this.deps.items.setAnnotationCount(tx, item, await repo.countOfItem(tx, item.id));
+      }
+      const ids = touched.map((i) => i.id);
+      await refreshSearchVectors(tx, ids);
+      return { totals, touched: ids };
     });
     await this.deps.items.publishUpserts(userId, result.touched);
     return { code: 1, ...result.totals };
@@ -74,7 +83,7 @@ export class KindleImportService {
   private async importBook(
     tx: Executor,
     userId: number,
-    itemId: number,
+    item: Authorized<ItemRow>,
     title: string,
     book: KindleBook,
     now: Date,
@@ -82,7 +91,6 @@ export class KindleImportService {
     const md5Of = (c: KindleClipping) => kindleMd5(title, c.location, c.kind, c.text);
     const toRow = (c: KindleClipping) => ({
       userId,
-      itemId,
       shape: SHAPE.kindleHighlight,
       content: c.text.slice(0, ANNOTATION_CONTENT_MAX),
       annMd5: md5Of(c),
@@ -105,7 +113,7 @@ export class KindleImportService {
     const insert = async (clippings: KindleClipping[]) => {
       const rows = uniqueBy(clippings.map(toRow), (r) => r.annMd5);
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        highlights += (await repo.insertNew(tx, rows.slice(i, i + INSERT_CHUNK))).length;
+        highlights += (await repo.insertNew(tx, item, rows.slice(i, i + INSERT_CHUNK))).length;
       }
     };
     await insert(standalone);
@@ -113,7 +121,7 @@ export class KindleImportService {
     // Notes on a highlight: its sticky note, unless it already has another one.
     const targets = await repo.findByMd5(
       tx,
-      itemId,
+      item.id,
       attached.map((a) => md5Of(a.highlight!)),
     );
     const targetByMd5 = new Map(targets.map((t) => [t.annMd5, t]));
@@ -122,7 +130,7 @@ export class KindleImportService {
       targets.map((t) => t.id),
     );
     const stickyOf = new Map(existing.map((s) => [s.annotationId, s.content]));
-    const newSticky: Parameters<typeof repo.insertStickyNotes>[1] = [];
+    const newSticky: Parameters<typeof repo.insertStickyNotes>[2] = [];
     const ownNotes: KindleClipping[] = [];
     for (const { note, highlight } of attached) {
       const target = targetByMd5.get(md5Of(highlight!))!;
@@ -136,7 +144,6 @@ export class KindleImportService {
       stickyOf.set(target.id, content);
       newSticky.push({
         userId,
-        itemId,
         annotationId: target.id,
         content,
         sMode: 2,
@@ -144,7 +151,7 @@ export class KindleImportService {
         updatedAt: now,
       });
     }
-    await repo.insertStickyNotes(tx, newSticky);
+    await repo.insertStickyNotes(tx, item, newSticky);
     await insert(ownNotes);
     return { highlights, stickyNotes: newSticky.length };
   }

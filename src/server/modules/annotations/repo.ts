@@ -1,46 +1,40 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { annotations, items, stickyNotes } from '../../db/schema.ts';
+import { annotations, stickyNotes } from '../../db/schema.ts';
+import type { Authorized } from '../items/access.ts';
 
 export type AnnotationRow = typeof annotations.$inferSelect;
 export type NewAnnotation = typeof annotations.$inferInsert;
 export type StickyNoteRow = typeof stickyNotes.$inferSelect;
+/** An item items/access.ts let the caller change: a write here needs it. */
+type Checked = Authorized<{ id: number }>;
 
-/** The caller's item, locked until the transaction ends so its annotation count stays right. */
-export async function lockOwnItem(
+/** The annotation on that item, locked for the change. */
+export async function lockAnnotation(
   ex: Executor,
-  userId: number,
-  itemId: number,
-): Promise<{ id: number; type: string } | undefined> {
-  const [row] = await ex
-    .select({ id: items.id, type: items.type })
-    .from(items)
-    .where(and(eq(items.id, itemId), eq(items.userId, userId)))
-    .for('update');
-  return row;
-}
-
-/** The caller's annotation on that item, locked for the change. */
-export async function lockOwnAnnotation(
-  ex: Executor,
-  userId: number,
-  itemId: number,
+  item: Checked,
   annotationId: number,
 ): Promise<AnnotationRow | undefined> {
   const [row] = await ex
     .select()
     .from(annotations)
-    .where(
-      and(eq(annotations.id, annotationId), eq(annotations.userId, userId), eq(annotations.itemId, itemId)),
-    )
+    .where(and(eq(annotations.id, annotationId), eq(annotations.itemId, item.id)))
     .for('update');
   return row;
 }
 
 /** Inserts the annotations whose ann_md5 the item does not have yet; returns only the new rows. */
-export async function insertNew(ex: Executor, values: NewAnnotation[]): Promise<AnnotationRow[]> {
+export async function insertNew(
+  ex: Executor,
+  item: Checked,
+  values: Omit<NewAnnotation, 'itemId'>[],
+): Promise<AnnotationRow[]> {
   if (values.length === 0) return [];
-  return ex.insert(annotations).values(values).onConflictDoNothing().returning();
+  return ex
+    .insert(annotations)
+    .values(values.map((v) => ({ ...v, itemId: item.id })))
+    .onConflictDoNothing()
+    .returning();
 }
 
 export async function findByMd5(ex: Executor, itemId: number, md5s: string[]): Promise<AnnotationRow[]> {
@@ -59,15 +53,12 @@ export async function deleteAnnotation(ex: Executor, id: number): Promise<void> 
   await ex.delete(annotations).where(eq(annotations.id, id));
 }
 
-/** Sets items.annotation_count from the rows themselves, so it never drifts, and returns it. */
-export async function recountItem(ex: Executor, itemId: number): Promise<number> {
+/** How many annotations the item has (items keeps the count, see ItemsService.setAnnotationCount). */
+export async function countOfItem(ex: Executor, itemId: number): Promise<number> {
   const [row] = await ex
-    .update(items)
-    .set({
-      annotationCount: sql`(SELECT count(*)::int FROM ${annotations} WHERE ${annotations.itemId} = ${itemId})`,
-    })
-    .where(eq(items.id, itemId))
-    .returning({ n: items.annotationCount });
+    .select({ n: sql<number>`count(*)::int` })
+    .from(annotations)
+    .where(eq(annotations.itemId, itemId));
   return row?.n ?? 0;
 }
 
@@ -82,22 +73,26 @@ export async function stickyNotesOf(ex: Executor, annotationIds: number[]): Prom
 
 export async function insertStickyNotes(
   ex: Executor,
-  values: (typeof stickyNotes.$inferInsert)[],
+  item: Checked,
+  values: Omit<typeof stickyNotes.$inferInsert, 'itemId'>[],
 ): Promise<StickyNoteRow[]> {
   if (values.length === 0) return [];
-  return ex.insert(stickyNotes).values(values).returning();
+  return ex
+    .insert(stickyNotes)
+    .values(values.map((v) => ({ ...v, itemId: item.id })))
+    .returning();
 }
 
-export async function lockOwnStickyNote(
+/** The sticky note on that item, locked for the change. */
+export async function lockStickyNote(
   ex: Executor,
-  userId: number,
-  itemId: number,
+  item: Checked,
   id: number,
 ): Promise<StickyNoteRow | undefined> {
   const [row] = await ex
     .select()
     .from(stickyNotes)
-    .where(and(eq(stickyNotes.id, id), eq(stickyNotes.userId, userId), eq(stickyNotes.itemId, itemId)))
+    .where(and(eq(stickyNotes.id, id), eq(stickyNotes.itemId, item.id)))
     .for('update');
   return row;
 }

@@ -19,6 +19,7 @@ import {
   stickyNoteChangeReplySchema,
 } from '../../../shared/schemas/annotations.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
+import type { SessionUser } from '../../platform/auth/sessions.ts';
 import { contract, signedIn } from '../../platform/contract.ts';
 import { ValidationError } from '../../platform/errors.ts';
 import { receiveBytes } from '../../platform/file-intake.ts';
@@ -43,14 +44,14 @@ export async function registerAnnotationRoutes(app: FastifyInstance, deps: Annot
     summary: string,
     body: z.ZodType,
     response: z.ZodType,
-    run: (userId: number, body: unknown) => Promise<unknown>,
+    run: (user: SessionUser, body: unknown) => Promise<unknown>,
   ) =>
     contract(app).post(
       `/annotation_mana/${path}`,
       { preValidation, schema: { summary, body, response: { 200: response } } },
       async (request) => {
         const user = await auth.requireUser(request);
-        return run(user.id, request.body);
+        return run(user, request.body);
       },
     );
 
@@ -78,42 +79,42 @@ export async function registerAnnotationRoutes(app: FastifyInstance, deps: Annot
       "the plan's quota is refused: 402 {code: -2, message: 'Your highlight number is over quota'}",
     addAnnotationSchema,
     addAnnotationReplySchema,
-    (userId, body) => annotations.add(userId, body),
+    (user, body) => annotations.add(user, body),
   );
   call(
     'change_annotation_color',
     "Change a highlight's colour",
     changeAnnotationColorSchema,
     changeAnnotationColorReplySchema,
-    (userId, body) => annotations.changeColor(userId, body),
+    (user, body) => annotations.changeColor(user, body),
   );
   call(
     'remove_annotation',
     'Remove an annotation and its sticky notes, giving its quota unit back',
     removeAnnotationSchema,
     removeAnnotationReplySchema,
-    (userId, body) => annotations.remove(userId, body),
+    (user, body) => annotations.remove(user, body),
   );
   call(
     'post_sticky_note',
     "Add a highlight's sticky note (or replace its text)",
     postStickyNoteSchema,
     stickyNoteChangeReplySchema,
-    (userId, body) => annotations.postStickyNote(userId, body),
+    (user, body) => annotations.postStickyNote(user, body),
   );
   call(
     'edit_sticky_note',
     'Edit a sticky note',
     editStickyNoteSchema,
     stickyNoteChangeReplySchema,
-    (userId, body) => annotations.editStickyNote(userId, body),
+    (user, body) => annotations.editStickyNote(user, body),
   );
   call(
     'remove_sticky_note',
     'Remove a sticky note',
     removeStickyNoteSchema,
     removeStickyNoteReplySchema,
-    (userId, body) => annotations.removeStickyNote(userId, body),
+    (user, body) => annotations.removeStickyNote(user, body),
   );
 
   // multipart only in this scope, with this upload's own limits

@@ -1,64 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { itemPages, items } from '../../db/schema.ts';
-import { pageVector } from '../search/vectors.ts';
+import { type Actor, type Authorized, readableWhere } from '../items/access.ts';
 
 export type PageRow = typeof itemPages.$inferSelect;
-
-export interface CaptureTarget {
-  id: number;
-  userId: number;
-  type: string;
-  url: string | null;
-  title: string;
-  thumbnailUrl: string | null;
-  private: boolean;
-  captureStatus: string | null;
-  captureError: string | null;
-}
-
-const TARGET_COLUMNS = {
-  id: items.id,
-  userId: items.userId,
-  type: items.type,
-  url: items.url,
-  title: items.title,
-  thumbnailUrl: items.thumbnailUrl,
-  private: items.private,
-  captureStatus: items.captureStatus,
-  captureError: items.captureError,
-};
-
-/**
- * The item a capture works on. `userId` limits it to the owner's; `lock` holds the row until the
- * transaction ends (a capture's last step). Without `userId` the caller has checked access already.
- */
-export async function findTarget(
-  ex: Executor,
-  itemId: number,
-  opts: { userId?: number; lock?: boolean } = {},
-): Promise<CaptureTarget | undefined> {
-  const where =
-    opts.userId === undefined
-      ? eq(items.id, itemId)
-      : and(eq(items.id, itemId), eq(items.userId, opts.userId));
-  const query = ex.select(TARGET_COLUMNS).from(items).where(where).limit(1);
-  const [row] = await (opts.lock ? query.for('update') : query);
-  return row;
-}
-
-export async function setStatus(
-  ex: Executor,
-  userId: number,
-  itemId: number,
-  status: string,
-  error: string | null,
-): Promise<void> {
-  await ex
-    .update(items)
-    .set({ captureStatus: status, captureError: error })
-    .where(and(eq(items.id, itemId), eq(items.userId, userId)));
-}
 
 /** The stored copy as it is shown; its plain text (up to a megabyte) stays in the database. */
 export async function findPage(ex: Executor, itemId: number) {
@@ -85,29 +30,16 @@ export async function findLeadImage(ex: Executor, itemId: number): Promise<strin
   return row?.leadImageUrl ?? null;
 }
 
-export async function savePage(ex: Executor, page: PageRow): Promise<void> {
-  const { itemId: _id, ...rest } = page;
-  await ex.insert(itemPages).values(page).onConflictDoUpdate({ target: itemPages.itemId, set: rest });
-}
-
-/** Marks the item captured and indexes the page text in its own vector. */
-export async function markCaptured(
+/** Stores (or replaces) the item's copy. */
+export async function savePage(
   ex: Executor,
-  userId: number,
-  itemId: number,
-  values: { capturedAt: Date; text: string; title?: string; thumbnailUrl?: string },
-): Promise<void> {
+  item: Authorized<{ id: number }>,
+  page: Omit<PageRow, 'itemId'>,
+) {
   await ex
-    .update(items)
-    .set({
-      captureStatus: 'done',
-      captureError: null,
-      capturedAt: values.capturedAt,
-      pageVector: pageVector(values.text),
-      ...(values.title !== undefined ? { title: values.title } : {}),
-      ...(values.thumbnailUrl !== undefined ? { thumbnailUrl: values.thumbnailUrl } : {}),
-    })
-    .where(and(eq(items.id, itemId), eq(items.userId, userId)));
+    .insert(itemPages)
+    .values({ ...page, itemId: item.id })
+    .onConflictDoUpdate({ target: itemPages.itemId, set: page });
 }
 
 /**
@@ -116,7 +48,7 @@ export async function markCaptured(
  */
 export async function findCopyByUrl(
   ex: Executor,
-  viewerId: number | null,
+  viewer: Actor,
   url: string,
 ): Promise<{ itemId: number } | undefined> {
   const [row] = await ex
@@ -128,12 +60,10 @@ export async function findCopyByUrl(
         eq(items.url, url),
         eq(items.type, 'bookmark'),
         eq(itemPages.sourceUrl, items.url),
-        viewerId === null
-          ? sql`NOT ${items.private}`
-          : sql`(${items.userId} = ${viewerId} OR NOT ${items.private})`,
+        readableWhere(viewer),
       ),
     )
-    .orderBy(sql`${items.userId} = ${viewerId ?? 0} DESC`, desc(itemPages.capturedAt))
+    .orderBy(sql`${items.userId} = ${viewer?.id ?? 0} DESC`, desc(itemPages.capturedAt))
     .limit(1);
   return row;
 }

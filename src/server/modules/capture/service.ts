@@ -1,4 +1,3 @@
-import { PLANS, withinQuota } from '../../../shared/plans.ts';
 import {
   type CaptureStatus,
   cachedQuerySchema,
@@ -10,13 +9,14 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { NotFoundError, parse } from '../../platform/errors.ts';
+import { NotFoundError, parse, QuotaExceededError } from '../../platform/errors.ts';
 import { FetchError } from '../../platform/fetch-errors.ts';
 import { type Fetcher, pageText } from '../../platform/fetcher.ts';
 import type { Job, JobQueue } from '../../platform/jobs.ts';
 import type { AccountsService } from '../accounts/service.ts';
-import { effectivePlan } from '../accounts/user-info.ts';
+import { type Authorized, findForWrite, loadForRead, permits } from '../items/access.ts';
 import { CAPTURE_JOB, type CaptureJobPayload } from '../items/capture-hook.ts';
+import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import { refreshSearchVectors } from '../search/vectors.ts';
 import type { TagsService } from '../tags/service.ts';
@@ -98,13 +98,13 @@ export class CaptureService {
   async capture(job: Job): Promise<void> {
     const { itemId } = job.payload as CaptureJobPayload;
     const userId = job.userId!;
-    const { db, clock, accounts } = this.deps;
-    const target = await repo.findTarget(db, itemId, { userId });
+    const { db, clock, accounts, items } = this.deps;
+    const owner = { id: userId };
+    const target = await findForWrite(db, owner, itemId);
     if (!target?.url || target.type !== 'bookmark') return;
     const user = await accounts.findUser(userId);
     if (!user) return;
-    const quota = PLANS[effectivePlan(user, clock.now())].quotas.cachedPages;
-    if (!withinQuota(quota, user.cachedPageUsed)) return this.finish(userId, itemId, 'quota', null);
+    if (!(await accounts.hasRoom(user, 'cachedPage'))) return this.finish(target, 'quota', null);
 
     let article: ReturnType<typeof extractArticle>;
     let finalUrl: string;
@@ -119,77 +119,81 @@ export class CaptureService {
       const message = err instanceof FetchError ? err.message : 'The page could not be read.';
       if (!(err instanceof FetchError)) this.deps.log?.({ err, itemId }, 'capture failed');
       if (err instanceof FetchError && err.retryable && !job.lastAttempt) {
-        await repo.setStatus(db, userId, itemId, 'pending', message);
+        await items.update(db, target, { captureStatus: 'pending', captureError: message });
         throw err;
       }
-      return this.finish(userId, itemId, 'failed', message);
+      return this.finish(target, 'failed', message);
     }
 
     // the copy's pictures come from the store, so reading it never calls the site
     const pictures = await storePictures(this.deps, userId, article.html);
     const now = clock.now();
-    const saving = db.transaction(async (tx) => {
-      const current = await repo.findTarget(tx, itemId, { userId, lock: true });
-      // Deleted, or its URL changed while we fetched: the newer job captures the new page.
-      if (!current || current.url !== target.url) return 'stale';
-      if (!(await accounts.reserveUsage(tx, userId, 'cachedPage', quota))) {
-        await repo.setStatus(tx, userId, itemId, 'quota', null);
-        return 'quota';
+    let outcome: 'done' | 'stale' | 'quota';
+    try {
+      outcome = await db.transaction(async (tx) => {
+        const current = await findForWrite(tx, owner, itemId, { lock: true });
+        // Deleted, or its URL changed while we fetched: the newer job captures the new page.
+        if (!current || current.url !== target.url) return 'stale';
+        await accounts.reserveUsage(tx, user, 'cachedPage');
+        const previousLeadImage = await repo.findLeadImage(tx, itemId);
+        await repo.savePage(tx, current, {
+          userId,
+          sourceUrl: target.url!,
+          finalUrl,
+          title: article.title,
+          html: pictures.html,
+          text: article.text,
+          leadImageUrl: article.leadImageUrl,
+          pictures: pictures.keys,
+          capturedAt: now,
+        });
+        // The title is filled only where the user left the URL (or nothing) as the title.
+        const untitled = !current.title.trim() || current.title === current.url;
+        // A thumbnail set by an earlier capture follows the page; anything else is the user's.
+        const ownThumbnail = !current.thumbnailUrl || current.thumbnailUrl === previousLeadImage;
+        await items.update(tx, current, {
+          captureStatus: 'done',
+          captureError: null,
+          capturedAt: now,
+          ...(untitled && article.title ? { title: article.title } : {}),
+          ...(ownThumbnail && article.leadImageUrl ? { thumbnailUrl: article.leadImageUrl } : {}),
+        });
+        await items.setPageText(tx, current, article.text);
+        await refreshSearchVectors(tx, [itemId]);
+        return 'done';
+      });
+    } catch (err) {
+      if (!(err instanceof QuotaExceededError)) {
+        await removePictures(this.deps.blobs, pictures.keys);
+        throw err;
       }
-      const previousLeadImage = await repo.findLeadImage(tx, itemId);
-      await repo.savePage(tx, {
-        itemId,
-        userId,
-        sourceUrl: target.url!,
-        finalUrl,
-        title: article.title,
-        html: pictures.html,
-        text: article.text,
-        leadImageUrl: article.leadImageUrl,
-        pictures: pictures.keys,
-        capturedAt: now,
-      });
-      // The title is filled only where the user left the URL (or nothing) as the title.
-      const untitled = !current.title.trim() || current.title === current.url;
-      // A thumbnail set by an earlier capture follows the page; anything else is the user's.
-      const ownThumbnail = !current.thumbnailUrl || current.thumbnailUrl === previousLeadImage;
-      await repo.markCaptured(tx, userId, itemId, {
-        capturedAt: now,
-        text: article.text,
-        title: untitled && article.title ? article.title : undefined,
-        thumbnailUrl: ownThumbnail && article.leadImageUrl ? article.leadImageUrl : undefined,
-      });
-      await refreshSearchVectors(tx, [itemId]);
-      return 'done';
-    });
-    const outcome = await saving.catch(async (err) => {
-      await removePictures(this.deps.blobs, pictures.keys);
-      throw err;
-    });
+      // the plan's last cached page went to another capture meanwhile
+      outcome = 'quota';
+    }
     // the pictures of a copy that was not saved belong to nothing
     if (outcome !== 'done') await removePictures(this.deps.blobs, pictures.keys);
-    if (outcome !== 'stale') await this.deps.items.publishUpserts(userId, [itemId]);
+    if (outcome === 'quota') return this.finish(target, 'quota', null);
+    if (outcome !== 'stale') await items.publishUpserts(userId, [itemId]);
   }
 
-  private async finish(userId: number, itemId: number, status: CaptureStatus, error: string | null) {
-    await repo.setStatus(this.deps.db, userId, itemId, status, error);
-    await this.deps.items.publishUpserts(userId, [itemId]);
+  private async finish(item: Authorized<ItemRow>, status: CaptureStatus, error: string | null) {
+    await this.deps.items.update(this.deps.db, item, { captureStatus: status, captureError: error });
+    await this.deps.items.publishUpserts(item.userId, [item.id]);
   }
 
   /** GET /api/items/reader: the owner, or anyone for a public item (loadItem refuses the rest). */
   async reader(viewer: Viewer | null, query: unknown): Promise<ReaderReply> {
     const { link_id } = parse(readerQuerySchema, query);
-    const item = await this.deps.items.loadItem(viewer, { link_id });
-    const target = await repo.findTarget(this.deps.db, link_id);
-    const copy = await this.copyOf(link_id, target?.url ?? null);
-    const status = (target?.captureStatus ?? (copy ? 'done' : 'none')) as CaptureStatus;
+    const item = await loadForRead(this.deps.db, viewer, link_id);
+    const copy = await this.copyOf(link_id, item.url);
+    const status = (item.captureStatus ?? (copy ? 'done' : 'none')) as CaptureStatus;
     return {
       title: item.title,
-      url: item.url,
+      url: item.url ?? '',
       html: copy?.html ?? '',
       captured_at: copy ? Math.floor(copy.capturedAt.getTime() / 1000) : null,
       status,
-      ...(item.canEdit && target?.captureError ? { error: target.captureError } : {}),
+      ...(permits(viewer, item, 'write') && item.captureError ? { error: item.captureError } : {}),
     };
   }
 
@@ -198,13 +202,18 @@ export class CaptureService {
     const q = parse(cachedQuerySchema, query);
     let itemId = q.link_id;
     if (itemId === undefined) {
-      itemId = (await repo.findCopyByUrl(this.deps.db, viewer?.id ?? null, q.url!))?.itemId;
+      itemId = (await repo.findCopyByUrl(this.deps.db, viewer, q.url!))?.itemId;
       if (itemId === undefined) throw new NotFoundError('There is no stored copy of this page.');
     }
-    const item = await this.deps.items.loadItem(viewer, { link_id: itemId });
-    const copy = await this.copyOf(itemId, item.url || null);
+    const item = await loadForRead(this.deps.db, viewer, itemId);
+    const copy = await this.copyOf(itemId, item.url);
     if (!copy) throw new NotFoundError('There is no stored copy of this page.');
-    return { title: copy.title || item.title, url: item.url, html: copy.html, capturedAt: copy.capturedAt };
+    return {
+      title: copy.title || item.title,
+      url: item.url ?? '',
+      html: copy.html,
+      capturedAt: copy.capturedAt,
+    };
   }
 
   /** True when one of the user's stored copies shows this picture (its key). */

@@ -4,6 +4,7 @@ import { parseSearch } from '../../../shared/search-query.ts';
 import type { Executor } from '../../db/client.ts';
 import { items } from '../../db/schema.ts';
 import { searchCondition } from '../search/compile.ts';
+import { type Actor, readableWhere } from './access.ts';
 import * as repo from './repo.ts';
 
 /** Related tags are counted over at most this many of the newest matching items. */
@@ -31,10 +32,12 @@ export interface ListFilter {
   narrowed: boolean;
 }
 
-/** The load parameters (spec part 1 §3) as conditions on one owner's items. */
-export function listFilter(q: LoadItemsInput, ownerId: number, isOwner: boolean): ListFilter {
-  const conds: SQL[] = [eq(items.userId, ownerId)];
-  if (!isOwner) conds.push(sql`NOT ${items.private}`);
+/** The load parameters (spec part 1 §3) as conditions on the owner's items the viewer may read. */
+export function listFilter(q: LoadItemsInput, ownerId: number, viewer: Actor): ListFilter {
+  const isOwner = viewer?.id === ownerId;
+  const readable = readableWhere(viewer, ownerId);
+  const conds: SQL[] = readable ? [eq(items.userId, ownerId), readable] : [eq(items.userId, ownerId)];
+  const whole = conds.length;
   if (q.type && q.type !== 'all') conds.push(eq(items.type, q.type));
   if (q.ann === 'yes') conds.push(sql`${items.annotationCount} > 0`);
   if (q.ann === 'no') conds.push(sql`${items.annotationCount} = 0`);
@@ -58,7 +61,7 @@ export function listFilter(q: LoadItemsInput, ownerId: number, isOwner: boolean)
           private: !isOwner || q.privacy === 'public' ? false : q.privacy === 'private' ? true : undefined,
           unread: isOwner && q.unread === 'yes' ? true : undefined,
         };
-  return { where: and(...conds)!, search, fullText, counted, narrowed: conds.length > (isOwner ? 1 : 2) };
+  return { where: and(...conds)!, search, fullText, counted, narrowed: conds.length > whole };
 }
 
 /**

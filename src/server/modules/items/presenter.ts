@@ -1,10 +1,10 @@
 import type { AnnotationReply } from '../../../shared/schemas/annotations.ts';
 import type { ItemFileFacts, ItemReply, ItemType } from '../../../shared/schemas/items.ts';
 import { toSeconds } from '../../platform/clock.ts';
-import type { ListedItem } from './repo.ts';
+import type { ItemRow } from './row.ts';
 
 export function presentItem(
-  row: ListedItem,
+  row: ItemRow,
   tName: string,
   ownerName: string,
   canEdit: boolean,

@@ -1,32 +1,27 @@
-import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ListSort } from '../../../shared/schemas/items.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { itemCounts, items } from '../../db/schema.ts';
+import { pageVector } from '../search/vectors.ts';
+import type { Authorized } from './access.ts';
+import { ITEM_COLUMNS as COLUMNS, type ItemRow } from './row.ts';
 
-export type ItemRow = typeof items.$inferSelect;
+export type { ItemRow };
 export type NewItem = typeof items.$inferInsert;
+/** The columns a module other than items may change, through ItemsService.update. */
+export type ItemChanges = Partial<Omit<NewItem, 'id' | 'userId' | 'type' | 'searchVector' | 'pageVector'>>;
+/** Only items/access.ts makes one; a write here needs it. */
+type Checked = Authorized<{ id: number }>;
 
 export async function insertItem(ex: Executor, values: NewItem): Promise<ItemRow> {
-  const [row] = await ex.insert(items).values(values).returning();
+  const [row] = await ex.insert(items).values(values).returning(COLUMNS);
   return row!;
-}
-
-export async function updateItem(ex: Executor, userId: number, id: number, values: Partial<NewItem>) {
-  await ex
-    .update(items)
-    .set(values)
-    .where(and(eq(items.id, id), eq(items.userId, userId)));
-}
-
-export async function findItem(ex: Executor, id: number): Promise<ItemRow | undefined> {
-  const [row] = await ex.select().from(items).where(eq(items.id, id)).limit(1);
-  return row;
 }
 
 export async function findOwnItems(ex: Executor, userId: number, ids: number[]): Promise<ItemRow[]> {
   if (ids.length === 0) return [];
   return ex
-    .select()
+    .select(COLUMNS)
     .from(items)
     .where(and(eq(items.userId, userId), inArray(items.id, ids)));
 }
@@ -37,65 +32,66 @@ export async function findBookmarkByUrl(
   url: string,
 ): Promise<ItemRow | undefined> {
   const [row] = await ex
-    .select()
+    .select(COLUMNS)
     .from(items)
     .where(and(eq(items.userId, userId), eq(items.type, 'bookmark'), eq(items.url, url)))
     .limit(1);
   return row;
 }
 
-/** The subset of `ids` that belongs to the user, with their types. */
-export async function ownedItems(
+export async function updateItem(
   ex: Executor,
-  userId: number,
-  ids: number[],
-): Promise<{ id: number; type: string; unread: boolean; private: boolean }[]> {
-  return ex
-    .select({ id: items.id, type: items.type, unread: items.unread, private: items.private })
-    .from(items)
-    .where(and(eq(items.userId, userId), inArray(items.id, ids)));
+  item: Checked,
+  values: Partial<Omit<NewItem, 'id' | 'userId'>>,
+): Promise<void> {
+  await ex.update(items).set(values).where(eq(items.id, item.id));
 }
 
-export async function setUnread(ex: Executor, userId: number, ids: number[], unread: boolean, at: Date) {
-  if (ids.length === 0) return;
+const idsOf = (list: Checked[]) => list.map((i) => i.id);
+
+/** Marks the items read or unread, or public or private, as changed at `at`. */
+export async function setState(
+  ex: Executor,
+  list: Checked[],
+  state: { unread: boolean } | { private: boolean },
+  at: Date,
+) {
+  if (list.length === 0) return;
   await ex
     .update(items)
-    .set({ unread, updatedAt: at })
-    .where(and(eq(items.userId, userId), inArray(items.id, ids)));
+    .set({ ...state, updatedAt: at })
+    .where(inArray(items.id, idsOf(list)));
 }
 
-export async function setPrivate(ex: Executor, userId: number, ids: number[], isPrivate: boolean, at: Date) {
-  if (ids.length === 0) return;
-  await ex
-    .update(items)
-    .set({ private: isPrivate, updatedAt: at })
-    .where(and(eq(items.userId, userId), inArray(items.id, ids)));
-}
-
-export async function deleteItems(ex: Executor, userId: number, ids: number[]): Promise<ItemRow[]> {
-  if (ids.length === 0) return [];
+export async function deleteItems(ex: Executor, list: Checked[]): Promise<{ id: number; type: string }[]> {
+  if (list.length === 0) return [];
   return ex
     .delete(items)
-    .where(and(eq(items.userId, userId), inArray(items.id, ids)))
-    .returning();
+    .where(inArray(items.id, idsOf(list)))
+    .returning({ id: items.id, type: items.type });
 }
 
-/** t_name of each item: its tags in the order they were typed. */
-export async function tagNamesFor(ex: Executor, ids: number[]): Promise<Map<number, string>> {
-  const map = new Map<number, string>();
-  if (ids.length === 0) return map;
-  const rows = await queryRows<{ item_id: string | number; t_name: string }>(
-    ex,
-    sql`SELECT it.item_id, string_agg(t.name, ',' ORDER BY it.position, t.id) AS t_name
-        FROM item_tags it JOIN tags t ON t.id = it.tag_id
-        WHERE it.item_id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-        GROUP BY it.item_id`,
-  );
-  for (const row of rows) map.set(Number(row.item_id), row.t_name);
-  return map;
+/** Sets the annotation count the annotations module counted; returns the count before. */
+export async function setAnnotationCount(
+  ex: Executor,
+  item: Checked,
+  count: number,
+): Promise<number | undefined> {
+  const [before] = await ex
+    .select({ n: items.annotationCount })
+    .from(items)
+    .where(eq(items.id, item.id))
+    .for('update');
+  await ex.update(items).set({ annotationCount: count }).where(eq(items.id, item.id));
+  return before?.n;
+}
+
+/** Indexes a captured page's or a PDF's text for full-text search. */
+export async function setPageText(ex: Executor, item: Checked, text: string): Promise<void> {
+  await ex
+    .update(items)
+    .set({ pageVector: pageVector(text) })
+    .where(eq(items.id, item.id));
 }
 
 // NULLS LAST as the indexes are built (drizzle's desc()); a different NULLS order keeps
@@ -105,10 +101,6 @@ const ORDER: Record<ListSort, SQL> = {
   created: sql`${items.createdAt} DESC NULLS LAST, ${items.id} DESC NULLS LAST`,
   title: sql`lower(${items.title}) ASC, ${items.id} ASC`,
 };
-
-/** Every column but the search vectors, which lists never show and which are wide. */
-const { searchVector: _vector, pageVector: _pageVector, ...LIST_COLUMNS } = getTableColumns(items);
-export type ListedItem = Omit<ItemRow, 'searchVector' | 'pageVector'>;
 
 /**
  * One page of items. The page's ids come first from the index alone, so rows skipped by the
@@ -121,7 +113,7 @@ export async function listItems(
   limit: number,
   offset: number,
   collectFirst = false,
-): Promise<ListedItem[]> {
+): Promise<ItemRow[]> {
   return listQuery(ex, where, sort, limit, offset, collectFirst);
 }
 
@@ -146,7 +138,7 @@ export function listQuery(
           WHERE ${where} OFFSET 0
         ) AS items ORDER BY ${ORDER[sort]} LIMIT ${limit} OFFSET ${offset})`
     : ex.select({ id: items.id }).from(items).where(where).orderBy(ORDER[sort]).limit(limit).offset(offset);
-  return ex.select(LIST_COLUMNS).from(items).where(inArray(items.id, pageIds)).orderBy(ORDER[sort]);
+  return ex.select(COLUMNS).from(items).where(inArray(items.id, pageIds)).orderBy(ORDER[sort]);
 }
 
 /** Counts matches up to `cap`: past it, an exact count of a broad search costs more than it tells. */
@@ -201,34 +193,24 @@ export function matchingIdsQuery(where: SQL, cap: number, collectFirst = false):
   return sql`SELECT ${items.id} FROM ${items} WHERE ${where} ORDER BY ${items.updatedAt} DESC NULLS LAST LIMIT ${cap}`;
 }
 
-/** The user's item of this type made from a client's local id (new-<timestamp>), if any. */
-export async function findByLocalId(
+/**
+ * The user's first item of this type with this local id (made from a client's new-<timestamp>),
+ * or this title (a Kindle book, locked: the import keeps its annotation count), if any.
+ */
+export async function findOwnBy(
   ex: Executor,
   userId: number,
   type: string,
-  localId: string,
+  by: { localId: string } | { title: string },
 ): Promise<ItemRow | undefined> {
-  const [row] = await ex
-    .select()
+  const match = 'localId' in by ? eq(items.localId, by.localId) : eq(items.title, by.title);
+  const query = ex
+    .select(COLUMNS)
     .from(items)
-    .where(and(eq(items.userId, userId), eq(items.type, type), eq(items.localId, localId)))
-    .limit(1);
-  return row;
-}
-
-/** The user's item of this type with exactly this title (a Kindle book), if any. */
-export async function findByTitle(
-  ex: Executor,
-  userId: number,
-  type: string,
-  title: string,
-): Promise<ItemRow | undefined> {
-  const [row] = await ex
-    .select()
-    .from(items)
-    .where(and(eq(items.userId, userId), eq(items.type, type), eq(items.title, title)))
+    .where(and(eq(items.userId, userId), eq(items.type, type), match))
     .orderBy(items.id)
     .limit(1);
+  const [row] = await ('title' in by ? query.for('update') : query);
   return row;
 }
 

@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import {
   bulkReplySchema,
@@ -11,12 +10,10 @@ import {
   oneItemReplySchema,
   saveBookmarkSchema,
 } from '../../../shared/schemas/items.ts';
-import { splitTName } from '../../../shared/tags.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import { contract, signedIn } from '../../platform/contract.ts';
+import { CSV_COLUMNS, exportCsv } from './export.ts';
 import type { ItemsService } from './service.ts';
-
-export const CSV_COLUMNS = ['title', 'url', 'tags', 'description', 'annotations'] as const;
 
 export function registerItemRoutes(app: FastifyInstance, deps: { items: ItemsService; auth: Auth }) {
   const { items, auth } = deps;
@@ -35,7 +32,7 @@ export function registerItemRoutes(app: FastifyInstance, deps: { items: ItemsSer
     },
     async (request) => {
       const user = await auth.requireUser(request);
-      const item = await items.saveBookmark(user.id, request.body);
+      const item = await items.saveBookmark(user, request.body);
       return { items: [item] };
     },
   );
@@ -83,7 +80,7 @@ export function registerItemRoutes(app: FastifyInstance, deps: { items: ItemsSer
     },
     async (request) => {
       const user = await auth.requireUser(request);
-      return { code: 1 as const, ...(await items.markRead(user.id, request.body)) };
+      return { code: 1 as const, ...(await items.markRead(user, request.body)) };
     },
   );
 
@@ -99,7 +96,7 @@ export function registerItemRoutes(app: FastifyInstance, deps: { items: ItemsSer
     },
     async (request) => {
       const user = await auth.requireUser(request);
-      return { code: 1 as const, ...(await items.convertMode(user.id, request.body)) };
+      return { code: 1 as const, ...(await items.convertMode(user, request.body)) };
     },
   );
 
@@ -111,7 +108,7 @@ export function registerItemRoutes(app: FastifyInstance, deps: { items: ItemsSer
     },
     async (request) => {
       const user = await auth.requireUser(request);
-      return { code: 1 as const, ...(await items.delete(user.id, request.body)) };
+      return { code: 1 as const, ...(await items.delete(user, request.body)) };
     },
   );
 
@@ -128,24 +125,11 @@ export function registerItemRoutes(app: FastifyInstance, deps: { items: ItemsSer
     },
     async (request, reply) => {
       const user = await auth.requireUser(request);
-      const selected = await items.ownItemsForExport(user.id, request.query);
-      const csv = stringify({ header: true, columns: [...CSV_COLUMNS] });
+      const csv = await exportCsv(items, user, request.query);
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="export.csv"')
         .header('cache-control', 'no-store');
-      queueMicrotask(() => {
-        for (const item of selected) {
-          csv.write({
-            title: item.title,
-            url: item.url,
-            tags: splitTName(item.t_name).join(' '),
-            description: item.description,
-            annotations: item.annotations.map((a) => (a as { content?: string }).content ?? '').join('\n'),
-          });
-        }
-        csv.end();
-      });
       return reply.send(csv);
     },
   );

@@ -1,6 +1,5 @@
 import { searchWords } from '../../../shared/annotation-words.ts';
 import { ANNOTATION_LIMIT } from '../../../shared/limits.ts';
-import { EMPTY_NOTE_CONTENT, noteTitle } from '../../../shared/notes.ts';
 import { PLANS } from '../../../shared/plans.ts';
 import {
   convertModeSchema,
@@ -13,8 +12,7 @@ import {
   type SaveBookmarkInput,
   saveBookmarkSchema,
 } from '../../../shared/schemas/items.ts';
-import { saveNoteSchema } from '../../../shared/schemas/notes.ts';
-import { parseTagInput, splitTName } from '../../../shared/tags.ts';
+import { parseTagInput } from '../../../shared/tags.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -24,39 +22,29 @@ import type { JobQueue } from '../../platform/jobs.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { adsInfoFor, effectivePlan } from '../accounts/user-info.ts';
 import { annotationsForItems, quotaUnitsOfItems } from '../annotations/item-annotations.ts';
-import { sanitizeNoteHtml } from '../notes/sanitize.ts';
 import { refreshSearchVectors } from '../search/vectors.ts';
 import type { TagsService } from '../tags/service.ts';
+import {
+  type Actor,
+  type Authorized,
+  authorize,
+  loadAll,
+  loadForRead,
+  loadForWrite,
+  permits,
+} from './access.ts';
 import { CAPTURE_PENDING, needsCapture, queueCapture } from './capture-hook.ts';
 import { fileFactsFor, queueFileCleanup } from './files-hook.ts';
 import { listFilter, listPage } from './listing.ts';
 import { hostOf, presentItem } from './presenter.ts';
 import * as repo from './repo.ts';
+import type { ItemRow } from './row.ts';
 
 export const FULLTEXT_PREMIUM_MESSAGE = 'Go premium to use fulltext search';
 export const URL_REQUIRED_MESSAGE = 'Please enter the URL of the page to save.';
 const RELATED_TAGS_MAX = 100;
 /** Types that cannot be marked unread (spec part 1 §4). */
 const NEVER_UNREAD = new Set(['image', 'note', 'kindle']);
-
-function dedupeTags(names: string[]): string[] {
-  const seen = new Set<string>();
-  return names.filter((n) => {
-    const key = n.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-export const NOT_A_NOTE_MESSAGE = 'This item is not a note.';
-
-/** A saved note with the stored version (updated time in ms) before and after the save. */
-export interface SavedNote {
-  item: ItemReply;
-  version: number;
-  previousVersion: number | null;
-}
 
 export interface ItemsDeps {
   db: Db;
@@ -74,20 +62,21 @@ export class ItemsService {
   constructor(private readonly deps: ItemsDeps) {}
 
   /** Creates a bookmark, or updates it when link_id is given or the URL is already in the library. */
-  async saveBookmark(userId: number, input: SaveBookmarkInput): Promise<ItemReply> {
+  async saveBookmark(user: { id: number }, input: SaveBookmarkInput): Promise<ItemReply> {
     const data = parse(saveBookmarkSchema, input);
     const now = this.deps.clock.now();
     const saved = await this.deps.db.transaction(async (tx) => {
-      let existing: repo.ItemRow | undefined;
+      let existing: Authorized<ItemRow> | undefined;
       if (data.link_id !== undefined) {
-        existing = await this.loadOwn(tx, userId, data.link_id);
+        existing = await loadForWrite(tx, user, data.link_id);
       } else {
         if (!data.url) throw new ValidationError(URL_REQUIRED_MESSAGE, 'url');
-        existing = await repo.findBookmarkByUrl(tx, userId, data.url);
+        const found = await repo.findBookmarkByUrl(tx, user.id, data.url);
+        existing = found && authorize(user, found, 'write');
       }
       const url = data.new_url ?? data.url ?? existing?.url ?? null;
       if (url && existing?.type === 'bookmark' && url !== existing.url) {
-        const other = await repo.findBookmarkByUrl(tx, userId, url);
+        const other = await repo.findBookmarkByUrl(tx, user.id, url);
         if (other) throw new ValidationError('This URL is already in your library.', 'new_url');
       }
       const isNote = (existing?.type ?? 'bookmark') === 'note';
@@ -101,90 +90,86 @@ export class ItemsService {
         // notes are always private
         private: isNote ? true : (data.private ?? existing?.private ?? true),
         updatedAt: now,
-        ...(capture ? CAPTURE_PENDING : {}),
       };
-      let row: repo.ItemRow;
+      let row: Authorized<ItemRow>;
       if (existing) {
-        await repo.updateItem(tx, userId, existing.id, fields);
-        row = { ...existing, ...fields };
+        await repo.updateItem(tx, existing, { ...fields, ...(capture ? CAPTURE_PENDING : {}) });
+        row = { ...existing, ...fields, ...(capture ? CAPTURE_PENDING : {}) };
       } else {
-        row = await repo.insertItem(tx, {
+        row = await this.create(tx, user, {
           ...fields,
-          userId,
+          ...(capture ? CAPTURE_PENDING : {}),
           type: 'bookmark',
           localId: data.local_id,
           createdAt: now,
         });
       }
       if (data.tags !== undefined || !existing) {
-        await this.deps.tags.setItemTags(tx, userId, row.id, parseTagInput(data.tags ?? ''));
+        await this.deps.tags.setItemTags(tx, user.id, row.id, parseTagInput(data.tags ?? ''));
       }
       await refreshSearchVectors(tx, [row.id]);
-      if (capture) await queueCapture(this.deps.jobs, tx, userId, row.id);
+      if (capture) await queueCapture(this.deps.jobs, tx, user.id, row.id);
       return row;
     });
-    const [item] = await this.present(this.deps.db, [saved], userId);
-    await this.publish(userId, { cmd: ITEM_CMD.upsert, link_id: item!.link_id, item });
+    const [item] = await this.present(this.deps.db, [saved], user.id);
+    await this.publish(user.id, { cmd: ITEM_CMD.upsert, link_id: item!.link_id, item });
     return item!;
   }
 
-  /** Creates (once per local_id) or updates a note; notes are always private, their HTML sanitised. */
-  async saveNote(userId: number, input: unknown): Promise<SavedNote> {
-    const data = parse(saveNoteSchema, input);
-    const now = this.deps.clock.now();
-    const result = await this.deps.db.transaction(async (tx) => {
-      let existing: repo.ItemRow | undefined;
-      if (data.link_id !== undefined) {
-        existing = await this.loadOwn(tx, userId, data.link_id);
-        if (existing.type !== 'note') throw new ValidationError(NOT_A_NOTE_MESSAGE, 'link_id');
-      } else if (data.local_id) {
-        await repo.lockLocalId(tx, userId, data.local_id);
-        existing = await repo.findByLocalId(tx, userId, 'note', data.local_id);
-      }
-      const content =
-        data.content !== undefined
-          ? sanitizeNoteHtml(data.content)
-          : (existing?.noteContent ?? EMPTY_NOTE_CONTENT);
-      const fields = {
-        title: data.title || noteTitle(content),
-        noteContent: content,
-        noteType: 'rich',
-        private: true,
-        updatedAt: now,
-      };
-      const row = existing
-        ? { ...existing, ...fields }
-        : await repo.insertItem(tx, {
-            ...fields,
-            userId,
-            type: 'note',
-            localId: data.local_id,
-            createdAt: now,
-          });
-      if (existing) await repo.updateItem(tx, userId, existing.id, fields);
-      if (data.tags !== undefined || !existing) {
-        await this.deps.tags.setItemTags(tx, userId, row.id, parseTagInput(data.tags ?? ''));
-      }
-      await refreshSearchVectors(tx, [row.id]);
-      return { row, previousVersion: existing ? existing.updatedAt.getTime() : null };
-    });
-    const [item] = await this.present(this.deps.db, [result.row], userId);
-    await this.publish(userId, { cmd: ITEM_CMD.upsert, link_id: item!.link_id, item });
-    return { item: item!, version: now.getTime(), previousVersion: result.previousVersion };
+  /** A new item of the owner's (notes, uploads, Kindle books): its creator may change it. */
+  async create(
+    tx: Executor,
+    owner: { id: number },
+    values: Omit<repo.NewItem, 'userId'>,
+  ): Promise<Authorized<ItemRow>> {
+    return authorize(owner, await repo.insertItem(tx, { ...values, userId: owner.id }), 'write');
+  }
+
+  /** Changes an item's columns for another module (a note's text, a file's addresses, a capture's state). */
+  update(ex: Executor, item: Authorized<ItemRow>, changes: repo.ItemChanges): Promise<void> {
+    return repo.updateItem(ex, item, changes);
+  }
+
+  /** Indexes a captured page's or a PDF's text for full-text search (the one writer of it). */
+  setPageText(ex: Executor, item: Authorized<ItemRow>, text: string): Promise<void> {
+    return repo.setPageText(ex, item, text);
+  }
+
+  /**
+   * Keeps the item's annotation count (the annotations module counts them); says whether the
+   * item gained its first annotation or lost its last, when its tags' Annotated counts change.
+   */
+  async setAnnotationCount(ex: Executor, item: Authorized<ItemRow>, count: number): Promise<boolean> {
+    const before = await repo.setAnnotationCount(ex, item, count);
+    return before !== undefined && before > 0 !== count > 0;
+  }
+
+  /**
+   * The owner's item of this type made from a client's local id (new-<timestamp>), if any; holds
+   * that local id until the transaction ends, so a retried create never makes two.
+   */
+  async findByLocalId(
+    tx: Executor,
+    owner: { id: number },
+    type: string,
+    localId: string,
+  ): Promise<Authorized<ItemRow> | undefined> {
+    await repo.lockLocalId(tx, owner.id, localId);
+    const row = await repo.findOwnBy(tx, owner.id, type, { localId });
+    return row && authorize(owner, row, 'write');
   }
 
   /** The user's kindle item for a book, found by its title, or a new private one (Kindle import). */
   async kindleBook(
     tx: Executor,
-    userId: number,
+    owner: { id: number },
     book: { title: string; author: string; now: Date },
-  ): Promise<{ id: number; created: boolean }> {
+  ): Promise<{ item: Authorized<ItemRow>; created: boolean }> {
     // two imports of one file at once must not make the book twice
-    await repo.lockLocalId(tx, userId, `kindle:${book.title}`);
-    const existing = await repo.findByTitle(tx, userId, 'kindle', book.title);
-    if (existing) return { id: existing.id, created: false };
-    const row = await repo.insertItem(tx, {
-      userId,
+    await repo.lockLocalId(tx, owner.id, `kindle:${book.title}`);
+    const existing = await repo.findOwnBy(tx, owner.id, 'kindle', { title: book.title });
+    if (existing) return { item: authorize(owner, existing, 'write'), created: false };
+    const item = await this.create(tx, owner, {
       type: 'kindle',
       title: book.title,
       description: book.author,
@@ -192,7 +177,7 @@ export class ItemsService {
       createdAt: book.now,
       updatedAt: book.now,
     });
-    return { id: row.id, created: true };
+    return { item, created: true };
   }
 
   /** The id of the user's bookmark of exactly this URL, if they have one. */
@@ -200,13 +185,17 @@ export class ItemsService {
     return (await repo.findBookmarkByUrl(this.deps.db, userId, url))?.id;
   }
 
-  async loadItem(viewer: { id: number } | null, query: unknown): Promise<ItemReply> {
+  async loadItem(viewer: Actor, query: unknown): Promise<ItemReply> {
     const { link_id } = parse(loadItemSchema, query);
-    const row = await repo.findItem(this.deps.db, link_id);
-    // another user's private item is indistinguishable from a missing one
-    if (!row || (row.private && row.userId !== viewer?.id)) throw new NotFoundError();
+    const row = await loadForRead(this.deps.db, viewer, link_id);
     const [item] = await this.present(this.deps.db, [row], viewer?.id ?? null);
     return item!;
+  }
+
+  /** The items as the viewer sees them, in the order given; one they may not read refuses them all. */
+  async loadAll(viewer: Actor, ids: number[]): Promise<ItemReply[]> {
+    const rows = await loadAll(this.deps.db, viewer, ids, 'read');
+    return this.present(this.deps.db, rows, viewer?.id ?? null);
   }
 
   async list(viewer: Viewer | null, query: unknown): Promise<ListReply> {
@@ -225,7 +214,7 @@ export class ItemsService {
     if (q.snapshot === 'yes' && !viewerPlan.fullText) throw new PlanLimitError(FULLTEXT_PREMIUM_MESSAGE, -3);
 
     const db = this.deps.db;
-    const page = await listPage(db, listFilter(q, owner.id, isOwner), q, owner.id);
+    const page = await listPage(db, listFilter(q, owner.id, viewer), q, owner.id);
     const relTags = page.matchingIds
       ? await this.deps.tags.tagCountsForItems(db, page.matchingIds, RELATED_TAGS_MAX)
       : await this.deps.tags.topTags(db, owner.id, !isOwner, RELATED_TAGS_MAX);
@@ -253,113 +242,71 @@ export class ItemsService {
   }
 
   /** Marks read (1) or unread (0); image, note and kindle items are skipped when marking unread. */
-  async markRead(userId: number, input: unknown): Promise<{ link_ids: number[]; unread_total: number }> {
+  async markRead(
+    user: { id: number },
+    input: unknown,
+  ): Promise<{ link_ids: number[]; unread_total: number }> {
     const { link_id, readed } = parse(markReadSchema, input);
     const unread = Number(readed) === 0;
     const changed = await this.deps.db.transaction(async (tx) => {
-      const owned = await this.requireOwned(tx, userId, link_id);
-      const ids = owned
-        .filter((i) => !(unread && NEVER_UNREAD.has(i.type)) && i.unread !== unread)
-        .map((i) => i.id);
-      await repo.setUnread(tx, userId, ids, unread, this.deps.clock.now());
+      const list = await loadAll(tx, user, link_id, 'write');
+      const changing = list.filter((i) => !(unread && NEVER_UNREAD.has(i.type)) && i.unread !== unread);
+      const ids = changing.map((i) => i.id);
+      await repo.setState(tx, changing, { unread }, this.deps.clock.now());
       return ids;
     });
-    await this.publishUpserts(userId, changed);
-    const { unread: unreadTotal } = await repo.countFromCounters(this.deps.db, userId, {});
+    await this.publishUpserts(user.id, changed);
+    const { unread: unreadTotal } = await repo.countFromCounters(this.deps.db, user.id, {});
     return { link_ids: changed, unread_total: unreadTotal };
   }
 
   /** Public or private; notes stay private. */
-  async convertMode(userId: number, input: unknown): Promise<{ link_ids: number[] }> {
+  async convertMode(user: { id: number }, input: unknown): Promise<{ link_ids: number[] }> {
     const { link_id, mode } = parse(convertModeSchema, input);
     const makePrivate = mode === 'private' || Number(mode) === 2;
     const changed = await this.deps.db.transaction(async (tx) => {
-      const owned = await this.requireOwned(tx, userId, link_id);
-      const ids = owned
-        .filter((i) => i.private !== makePrivate && !(i.type === 'note' && !makePrivate))
-        .map((i) => i.id);
-      await repo.setPrivate(tx, userId, ids, makePrivate, this.deps.clock.now());
+      const list = await loadAll(tx, user, link_id, 'write');
+      const changing = list.filter((i) => i.private !== makePrivate && !(i.type === 'note' && !makePrivate));
+      const ids = changing.map((i) => i.id);
+      await repo.setState(tx, changing, { private: makePrivate }, this.deps.clock.now());
       return ids;
     });
-    await this.publishUpserts(userId, changed);
+    await this.publishUpserts(user.id, changed);
     return { link_ids: changed };
   }
 
-  /** Deletes the items and lowers the pdf and image used counts by the number deleted. */
-  async delete(userId: number, input: unknown): Promise<{ link_ids: number[] }> {
+  /** Deletes the items and gives back their pdf, image and highlight quota units. */
+  async delete(user: { id: number }, input: unknown): Promise<{ link_ids: number[] }> {
     const { link_id } = parse(linkIdsSchema, input);
     const deleted = await this.deps.db.transaction(async (tx) => {
-      await this.requireOwned(tx, userId, link_id);
-      await queueFileCleanup(this.deps.jobs, tx, userId, link_id);
+      const list = await loadAll(tx, user, link_id, 'write');
+      await queueFileCleanup(this.deps.jobs, tx, user.id, link_id);
       const highlights = await quotaUnitsOfItems(tx, link_id);
-      const rows = await repo.deleteItems(tx, userId, link_id);
-      await this.deps.accounts.adjustUsage(tx, userId, {
-        pdf: -rows.filter((r) => r.type === 'pdf').length,
-        image: -rows.filter((r) => r.type === 'image').length,
-        annotation: -highlights,
+      const rows = await repo.deleteItems(tx, list);
+      await this.deps.accounts.releaseUsage(tx, user.id, {
+        pdf: rows.filter((r) => r.type === 'pdf').length,
+        image: rows.filter((r) => r.type === 'image').length,
+        annotation: highlights,
       });
       return rows.map((r) => r.id);
     });
-    for (const id of deleted) await this.publish(userId, { cmd: ITEM_CMD.remove, link_id: id });
+    for (const id of deleted) await this.publish(user.id, { cmd: ITEM_CMD.remove, link_id: id });
     return { link_ids: deleted };
   }
 
-  /** Revise Tags: mode 1 adds the tags to each item, mode 0 replaces each item's tags with them. */
-  async reviseTags(
-    userId: number,
-    ids: number[],
-    tagText: string,
-    mode: 0 | 1,
-  ): Promise<Map<number, string>> {
-    const given = parseTagInput(tagText);
-    const result = await this.deps.db.transaction(async (tx) => {
-      await this.requireOwned(tx, userId, ids);
-      const current = await repo.tagNamesFor(tx, ids);
-      for (const id of ids) {
-        const names = mode === 1 ? [...splitTName(current.get(id) ?? ''), ...given] : given;
-        await this.deps.tags.setItemTags(tx, userId, id, dedupeTags(names));
-      }
-      await refreshSearchVectors(tx, ids);
-      return repo.tagNamesFor(tx, ids);
-    });
-    await this.publishUpserts(userId, ids);
-    return result;
-  }
-
-  /** The caller's own items for an export, in the order given. */
-  async ownItemsForExport(userId: number, input: unknown): Promise<ItemReply[]> {
-    const { link_id } = parse(linkIdsSchema, input);
-    await this.requireOwned(this.deps.db, userId, link_id);
-    const rows = await repo.findOwnItems(this.deps.db, userId, link_id);
-    const presented = await this.present(this.deps.db, rows, userId);
-    const byId = new Map(presented.map((i) => [i.link_id, i]));
-    return link_id.map((id) => byId.get(id)!);
-  }
-
-  /** All ids must be the caller's: one stranger's id refuses the whole call, so nothing half-happens. */
-  private async requireOwned(ex: Executor, userId: number, ids: number[]) {
-    const owned = await repo.ownedItems(ex, userId, ids);
-    if (owned.length !== ids.length) throw new NotFoundError();
-    return owned;
-  }
-
-  private async loadOwn(ex: Executor, userId: number, id: number): Promise<repo.ItemRow> {
-    const row = await repo.findItem(ex, id);
-    if (!row || row.userId !== userId) throw new NotFoundError();
-    return row;
-  }
-
-  private async present(
+  /** Item replies for these rows, as the viewer sees them (canEdit), in the same order. */
+  async present(
     ex: Executor,
-    rows: repo.ListedItem[],
+    rows: ItemRow[],
     viewerId: number | null,
     ownerName?: string,
     /** a library row carries its first annotations only; the rest load a page at a time */
     annotationCap?: { limit: number; words: string[] },
   ): Promise<ItemReply[]> {
     if (rows.length === 0) return [];
+    const viewer = viewerId === null ? null : { id: viewerId };
     const ids = rows.map((r) => r.id);
-    const tNames = await repo.tagNamesFor(ex, ids);
+    const tNames = await this.deps.tags.tagNamesFor(ex, ids);
     const annotations = await annotationsForItems(ex, ids, annotationCap);
     const names = new Map<number, string>();
     if (ownerName) names.set(rows[0]!.userId, ownerName);
@@ -376,7 +323,7 @@ export class ItemsService {
         r,
         tNames.get(r.id) ?? '',
         names.get(r.userId)!,
-        r.userId === viewerId,
+        permits(viewer, r, 'write'),
         files.get(r.id),
         annotations.get(r.id) ?? [],
       ),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userIdOf } from '../../../../test/factories/items.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
-import { NOT_A_NOTE_MESSAGE } from '../items/service.ts';
+import { NOT_A_NOTE_MESSAGE } from './service.ts';
 
 let t: TestApp;
 let alice: TestClient;

@@ -9,20 +9,21 @@ import type { BlobStore } from '../../platform/blob-store.ts';
 import { contract, signedIn } from '../../platform/contract.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { send } from '../../platform/send-file.ts';
-import type { ItemsService } from '../items/service.ts';
+import { permits } from '../items/access.ts';
 import { IMAGE_MIME, type ImageKind, noteImageKey } from './images.ts';
+import type { NotesService } from './service.ts';
 
 /** A note's JSON body: the content cap (1,000,000 characters) plus escaping room. */
 const NOTE_BODY_LIMIT = 4 * 1024 * 1024;
 
 export interface NotesRouteDeps {
-  items: ItemsService;
+  notes: NotesService;
   auth: Auth;
   blobs: BlobStore;
 }
 
 export async function registerNoteRoutes(app: FastifyInstance, deps: NotesRouteDeps) {
-  const { items, auth, blobs } = deps;
+  const { notes, auth, blobs } = deps;
 
   const r = contract(app);
   r.post(
@@ -38,7 +39,7 @@ export async function registerNoteRoutes(app: FastifyInstance, deps: NotesRouteD
     },
     async (request) => {
       const user = await auth.requireUser(request);
-      const { item, version, previousVersion } = await items.saveNote(user.id, request.body);
+      const { item, version, previousVersion } = await notes.save(user, request.body);
       return { items: [item] as [typeof item], version, previous_version: previousVersion };
     },
   );
@@ -57,10 +58,19 @@ export async function registerNoteRoutes(app: FastifyInstance, deps: NotesRouteD
       const { userId, name } = request.params;
       const user = await auth.currentUser(request);
       const key = noteImageKey(userId, name);
-      if (!user || !key || String(user.id) !== userId) throw new NotFoundError();
+      // the pictures of a note (always private) follow the note's access rule
+      if (!key || !permits(user, { userId: Number(userId), private: true }, 'read'))
+        throw new NotFoundError();
       const etag = name.slice(0, name.lastIndexOf('.'));
       const contentType = IMAGE_MIME[name.slice(name.lastIndexOf('.') + 1) as ImageKind['ext']];
-      return send(request, reply, blobs, { key, contentType, fileName: name, etag, private: true, size: null });
+      return send(request, reply, blobs, {
+        key,
+        contentType,
+        fileName: name,
+        etag,
+        private: true,
+        size: null,
+      });
     },
   );
 }

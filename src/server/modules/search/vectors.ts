@@ -16,7 +16,7 @@ const PAGE_VECTOR_TEXT_LIMIT = 200_000;
 
 /**
  * The one definition of items.page_vector, the text searched by snapshot=yes: a captured page's
- * text (capture/repo.ts) and a PDF's (uploads/repo.ts) are indexed alike.
+ * text and a PDF's are indexed alike, both through ItemsService.setPageText (items/repo.ts).
  */
 export function pageVector(text: string): SQL {
   return sql`to_tsvector('simple', ${text.slice(0, PAGE_VECTOR_TEXT_LIMIT)})`;

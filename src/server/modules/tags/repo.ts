@@ -249,3 +249,21 @@ export async function tagsMentionedIn(
   );
   return rows.map((r) => r.name);
 }
+
+/** t_name of each item: its tags in the order they were typed. */
+export async function tagNamesFor(ex: Executor, ids: number[]): Promise<Map<number, string>> {
+  const map = new Map<number, string>();
+  if (ids.length === 0) return map;
+  const rows = await queryRows<{ item_id: string | number; t_name: string }>(
+    ex,
+    sql`SELECT it.item_id, string_agg(t.name, ',' ORDER BY it.position, t.id) AS t_name
+        FROM item_tags it JOIN tags t ON t.id = it.tag_id
+        WHERE it.item_id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        GROUP BY it.item_id`,
+  );
+  for (const row of rows) map.set(Number(row.item_id), row.t_name);
+  return map;
+}

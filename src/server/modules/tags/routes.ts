@@ -105,7 +105,8 @@ export function registerTagRoutes(
     async (request) => {
       const user = await auth.requireUser(request);
       const { editTags, editTagOption, link_id } = request.body;
-      const tNames = await items.reviseTags(user.id, link_id, editTags, Number(editTagOption) as 0 | 1);
+      const tNames = await tags.reviseTags(user, link_id, editTags, Number(editTagOption) as 0 | 1);
+      await items.publishUpserts(user.id, link_id);
       return { code: 1 as const, t_name: tNames.get(link_id[0]!) ?? '' };
     },
   );
@@ -123,7 +124,8 @@ export function registerTagRoutes(
     async (request) => {
       const user = await auth.requireUser(request);
       const { editTags, editTagOption, infos } = request.body;
-      const tNames = await items.reviseTags(user.id, infos, editTags, Number(editTagOption) as 0 | 1);
+      const tNames = await tags.reviseTags(user, infos, editTags, Number(editTagOption) as 0 | 1);
+      await items.publishUpserts(user.id, infos);
       return { code: 1 as const, link_ids: infos, t_names: Object.fromEntries(tNames) };
     },
   );

@@ -8,14 +8,26 @@ import {
   type TagTabType,
   updateTagSchema,
 } from '../../../shared/schemas/tags.ts';
+import { parseTagInput, splitTName } from '../../../shared/tags.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, parse, ValidationError } from '../../platform/errors.ts';
 import type { AccountsService } from '../accounts/service.ts';
+import { loadAll } from '../items/access.ts';
 import { refreshSearchVectors } from '../search/vectors.ts';
 import * as repo from './repo.ts';
 
 const RECOMMENDED_MAX = 10;
+
+function dedupeTags(names: string[]): string[] {
+  const seen = new Set<string>();
+  return names.filter((n) => {
+    const key = n.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 /** What each tag tab counts (spec part 1 §3 tag tab types), as items... */
 function tabFilter(type: TagTabType): SQL {
@@ -51,6 +63,34 @@ export class TagsService {
     const ids = await repo.ensureTags(tx, userId, itemId, names, this.deps.clock.now());
     const after = names.map((n) => ids.get(n.toLowerCase())).filter((id): id is number => id !== undefined);
     await repo.replaceItemTags(tx, userId, itemId, [...new Set(after)]);
+  }
+
+  /** t_name of each item: its tags in the order they were typed. */
+  tagNamesFor(ex: Executor, itemIds: number[]): Promise<Map<number, string>> {
+    return repo.tagNamesFor(ex, itemIds);
+  }
+
+  /**
+   * Revise Tags: mode 1 adds the tags to each item, mode 0 replaces each item's tags with them; one
+   * item the caller may not change refuses them all. Returns each item's t_name after.
+   */
+  async reviseTags(
+    user: { id: number },
+    ids: number[],
+    tagText: string,
+    mode: 0 | 1,
+  ): Promise<Map<number, string>> {
+    const given = parseTagInput(tagText);
+    return this.deps.db.transaction(async (tx) => {
+      const list = await loadAll(tx, user, ids, 'write');
+      const current = await repo.tagNamesFor(tx, ids);
+      for (const item of list) {
+        const names = mode === 1 ? [...splitTName(current.get(item.id) ?? ''), ...given] : given;
+        await this.setItemTags(tx, item.userId, item.id, dedupeTags(names));
+      }
+      await refreshSearchVectors(tx, ids);
+      return repo.tagNamesFor(tx, ids);
+    });
   }
 
   topTags(ex: Executor, userId: number, publicOnly: boolean, limit: number) {

@@ -3,7 +3,9 @@ import { THUMB_WIDTHS, type ThumbWidth, type UploadKind } from '../../../shared/
 import type { Db, Executor } from '../../db/client.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import { type Job, type JobQueue, PermanentJobError } from '../../platform/jobs.ts';
+import { type Authorized, findForWrite } from '../items/access.ts';
 import { FILES_CLEANUP_JOB, type FilesCleanupPayload } from '../items/files-hook.ts';
+import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import { extractPdfText } from './pdf-text.ts';
 import * as repo from './repo.ts';
@@ -48,8 +50,9 @@ export class FileJobs {
   async thumbnails(job: Job): Promise<void> {
     const { itemId } = job.payload as FileJobPayload;
     const userId = job.userId!;
-    const data = await this.read(itemId, 'image');
-    if (!data) return;
+    const item = await findForWrite(this.deps.db, { id: userId }, itemId);
+    const data = item && (await this.read(item, 'image'));
+    if (!item || !data) return;
     let made: Awaited<ReturnType<typeof makeThumbnails>>;
     try {
       made = await makeThumbnails(
@@ -68,11 +71,11 @@ export class FileJobs {
         await this.deps.blobs.put(key, image, 'image/webp');
         thumbnails[String(width)] = key;
       }
-      const saved = await repo.saveThumbnails(this.deps.db, userId, itemId, {
-        thumbnails,
-        width: made.width,
-        height: made.height,
-        thumbnailUrl: thumbUrl(itemId, THUMB_WIDTHS[0]),
+      const saved = await this.deps.db.transaction(async (tx) => {
+        const { width, height } = made;
+        if (!(await repo.saveThumbnails(tx, item, { thumbnails, width, height }))) return false;
+        await this.deps.items.update(tx, item, { thumbnailUrl: thumbUrl(itemId, THUMB_WIDTHS[0]) });
+        return true;
       });
       // deleted meanwhile: its clean-up did not know these thumbnails
       if (!saved) await this.removeAll(Object.values(thumbnails));
@@ -87,17 +90,21 @@ export class FileJobs {
   async pdfText(job: Job): Promise<void> {
     const { itemId } = job.payload as FileJobPayload;
     const userId = job.userId!;
-    const data = await this.read(itemId, 'pdf');
-    if (!data) return;
+    const item = await findForWrite(this.deps.db, { id: userId }, itemId);
+    const data = item && (await this.read(item, 'pdf'));
+    if (!item || !data) return;
     try {
       const { text, pageCount } = await extractPdfText(data.bytes, repo.TEXT_MAX_CHARS);
-      await repo.saveText(this.deps.db, userId, itemId, { text, pageCount });
+      await this.deps.db.transaction(async (tx) => {
+        await repo.saveText(tx, item, { text, pageCount });
+        await this.deps.items.setPageText(tx, item, text);
+      });
     } catch (err) {
       // a file pdf.js calls broken is broken for good; anything else (time, memory) is retried
       const { name, message } = err as Error;
       const permanent = /InvalidPDF|PasswordException|FormatError/.test(name);
       if (permanent || job.lastAttempt) {
-        await repo.setTextStatus(this.deps.db, userId, itemId, 'failed');
+        await repo.setTextStatus(this.deps.db, item, 'failed');
         await this.deps.items.publishUpserts(userId, [itemId]);
         if (permanent) throw new PermanentJobError(`The PDF text could not be read: ${message}`);
       }
@@ -116,15 +123,15 @@ export class FileJobs {
     for (const key of keys) await this.deps.blobs.delete(key);
   }
 
-  /** The item's stored file, whole, when it still exists and is of the expected type. */
-  private async read(itemId: number, type: UploadKind) {
-    const target = await repo.findFile(this.deps.db, itemId);
-    if (!target || target.type !== type) return null;
-    const blob = await this.deps.blobs.get(target.file.blobKey);
+  /** The item's stored file, whole, when it is of the expected type. */
+  private async read(item: Authorized<ItemRow>, type: UploadKind) {
+    const file = item.type === type ? await repo.findFile(this.deps.db, item) : undefined;
+    if (!file) return null;
+    const blob = await this.deps.blobs.get(file.blobKey);
     if (!blob) throw new PermanentJobError('The stored file is missing.');
     const bytes = await readAll(blob.stream, blob.size);
-    const ext = target.file.blobKey.slice(target.file.blobKey.lastIndexOf('.') + 1);
-    return { bytes, ext, key: target.file.blobKey };
+    const ext = file.blobKey.slice(file.blobKey.lastIndexOf('.') + 1);
+    return { bytes, ext, key: file.blobKey };
   }
 }
 

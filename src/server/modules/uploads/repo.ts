@@ -1,110 +1,67 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { itemFiles, items } from '../../db/schema.ts';
-import { pageVector } from '../search/vectors.ts';
+import { itemFiles } from '../../db/schema.ts';
+import type { Access, Authorized } from '../items/access.ts';
 
 export type ItemFileRow = typeof itemFiles.$inferSelect;
 export type NewItemFile = typeof itemFiles.$inferInsert;
 
-/** Text kept per PDF (search/vectors.ts indexes a part of it). */
+/** Text kept per PDF (the part indexed for full-text search is ItemsService.setPageText's). */
 export const TEXT_MAX_CHARS = 1_000_000;
 
-/**
- * A pdf or image item and its file row. The item's addresses name its id, so they are set once
- * the id is known, in the same transaction.
- */
-export async function insertFileItem(
+/** An item items/access.ts granted the caller: reading a file needs read access, changing it write. */
+type Checked<A extends Access = 'write'> = Authorized<{ id: number; userId: number }, A>;
+
+/** The file row of a pdf or image item just created. */
+export async function insertFile(
   ex: Executor,
-  item: typeof items.$inferInsert,
+  item: Checked,
   file: Omit<NewItemFile, 'itemId' | 'userId'>,
-  urlsFor: (id: number) => { downloadUrl: string; permanentUrl: string },
-): Promise<number> {
-  const [row] = await ex.insert(items).values(item).returning({ id: items.id });
-  const id = row!.id;
-  await ex.insert(itemFiles).values({ ...file, itemId: id, userId: item.userId });
-  await ex.update(items).set(urlsFor(id)).where(eq(items.id, id));
-  return id;
+): Promise<void> {
+  await ex.insert(itemFiles).values({ ...file, itemId: item.id, userId: item.userId });
 }
 
-/** The file of an item, with what decides who may read it. */
-export interface FileTarget {
-  file: ItemFileRow;
-  ownerId: number;
-  private: boolean;
-  type: string;
-}
-
-export async function findFile(ex: Executor, itemId: number): Promise<FileTarget | undefined> {
-  const [row] = await ex
-    .select({ file: itemFiles, ownerId: items.userId, private: items.private, type: items.type })
-    .from(itemFiles)
-    .innerJoin(items, eq(items.id, itemFiles.itemId))
-    .where(eq(itemFiles.itemId, itemId))
-    .limit(1);
+export async function findFile(ex: Executor, item: Checked<'read'>): Promise<ItemFileRow | undefined> {
+  const [row] = await ex.select().from(itemFiles).where(eq(itemFiles.itemId, item.id)).limit(1);
   return row;
 }
 
+/** False when the file row is gone (the item was deleted meanwhile). */
 export async function saveThumbnails(
   ex: Executor,
-  userId: number,
-  itemId: number,
-  values: { thumbnails: Record<string, string>; width: number; height: number; thumbnailUrl: string },
+  item: Checked,
+  values: { thumbnails: Record<string, string>; width: number; height: number },
 ): Promise<boolean> {
   const saved = await ex
     .update(itemFiles)
-    .set({ thumbnails: values.thumbnails, width: values.width, height: values.height })
-    .where(and(eq(itemFiles.itemId, itemId), eq(itemFiles.userId, userId)))
+    .set(values)
+    .where(eq(itemFiles.itemId, item.id))
     .returning({ id: itemFiles.itemId });
-  if (saved.length === 0) return false;
-  await ex
-    .update(items)
-    .set({ thumbnailUrl: values.thumbnailUrl })
-    .where(and(eq(items.id, itemId), eq(items.userId, userId)));
-  return true;
+  return saved.length > 0;
 }
 
-/** Stores a PDF's text and makes it searchable by full-text search (snapshot=yes). */
+/** Stores a PDF's text (ItemsService.setPageText makes it searchable). */
 export async function saveText(
   ex: Executor,
-  userId: number,
-  itemId: number,
+  item: Checked,
   values: { text: string; pageCount: number },
 ): Promise<void> {
-  const text = values.text.slice(0, TEXT_MAX_CHARS);
   await ex
     .update(itemFiles)
-    .set({ text, pageCount: values.pageCount, textStatus: 'done' })
-    .where(and(eq(itemFiles.itemId, itemId), eq(itemFiles.userId, userId)));
-  await ex
-    .update(items)
-    .set({ pageVector: pageVector(text) })
-    .where(and(eq(items.id, itemId), eq(items.userId, userId)));
+    .set({ text: values.text.slice(0, TEXT_MAX_CHARS), pageCount: values.pageCount, textStatus: 'done' })
+    .where(eq(itemFiles.itemId, item.id));
 }
 
 export async function setTextStatus(
   ex: Executor,
-  userId: number,
-  itemId: number,
+  item: Checked,
   status: 'pending' | 'failed',
 ): Promise<void> {
-  await ex
-    .update(itemFiles)
-    .set({ textStatus: status })
-    .where(and(eq(itemFiles.itemId, itemId), eq(itemFiles.userId, userId)));
+  await ex.update(itemFiles).set({ textStatus: status }).where(eq(itemFiles.itemId, item.id));
 }
 
-export async function setRotation(
-  ex: Executor,
-  userId: number,
-  itemId: number,
-  rotation: number,
-): Promise<boolean> {
-  const rows = await ex
-    .update(itemFiles)
-    .set({ rotation })
-    .where(and(eq(itemFiles.itemId, itemId), eq(itemFiles.userId, userId)))
-    .returning({ id: itemFiles.itemId });
-  return rows.length > 0;
+export async function setRotation(ex: Executor, item: Checked, rotation: number): Promise<void> {
+  await ex.update(itemFiles).set({ rotation }).where(eq(itemFiles.itemId, item.id));
 }
 
 /** Every blob key a user's file rows reference: the files and their thumbnails (the blob sweep). */

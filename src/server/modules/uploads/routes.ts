@@ -40,7 +40,7 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: UploadRou
       blobs,
       userId: user.id,
       maxBytes: UPLOAD_MAX_BYTES,
-      accept: (type, fields) => uploads.accept(user.id, callKind, type, fields),
+      accept: (type, fields) => uploads.accept(user, callKind, type, fields),
     });
     const item = await uploads.save(user, callKind, received);
     return { items: [item] };
@@ -117,7 +117,7 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: UploadRou
     },
     async (request) => {
       const user = await auth.requireUser(request);
-      return uploads.rotate(user.id, request.body);
+      return uploads.rotate(user, request.body);
     },
   );
 

@@ -1,4 +1,3 @@
-import { PLANS, withinQuota } from '../../../shared/plans.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import {
   rotateImageSchema,
@@ -11,10 +10,10 @@ import { parseTagInput } from '../../../shared/tags.ts';
 import type { Db } from '../../db/client.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { NotFoundError, PlanLimitError, parse, ValidationError } from '../../platform/errors.ts';
+import { NotFoundError, parse, ValidationError } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
-import type { AccountsService } from '../accounts/service.ts';
-import { effectivePlan } from '../accounts/user-info.ts';
+import type { AccountsService, PlanHolder } from '../accounts/service.ts';
+import { loadForRead, loadForWrite } from '../items/access.ts';
 import type { ItemsService } from '../items/service.ts';
 import { refreshSearchVectors } from '../search/vectors.ts';
 import type { TagsService } from '../tags/service.ts';
@@ -34,19 +33,10 @@ export interface UploadsDeps {
   accounts: AccountsService;
 }
 
-interface Viewer {
-  id: number;
-  name: string;
-}
-
 /** Where an item's file and thumbnails are served (modules/uploads/routes.ts). */
 export const fileUrl = (itemId: number) => `/api/files/items/${itemId}/file`;
 
 const TYPE_MESSAGE: Record<UploadKind, string> = { pdf: UPLOAD_MSG.notPdf, image: UPLOAD_MSG.notImage };
-const LIMIT_MESSAGE: Record<UploadKind, string> = {
-  pdf: UPLOAD_MSG.planLimitPdf,
-  image: UPLOAD_MSG.planLimitImage,
-};
 
 /** A file the viewer may read: where it is and how to send it. */
 export interface ServedFile {
@@ -70,7 +60,7 @@ export class UploadsService {
    * takes the unit for real; this only spares reading a file that would be refused anyway.
    */
   async accept(
-    userId: number,
+    user: PlanHolder,
     callKind: UploadKind | null,
     type: FileType | null,
     fields: Record<string, string>,
@@ -79,8 +69,7 @@ export class UploadsService {
     const wanted = callKind ?? dtype;
     if (!type) throw new ValidationError(TYPE_MESSAGE[wanted ?? 'pdf'], 'qqfile');
     if (wanted && type.kind !== wanted) throw new ValidationError(TYPE_MESSAGE[wanted], 'qqfile');
-    const { quota, used } = await this.quotaOf(userId, type.kind);
-    if (!withinQuota(quota, used)) throw new PlanLimitError(LIMIT_MESSAGE[type.kind], -2);
+    await this.deps.accounts.checkUsage(user, type.kind);
   }
 
   /**
@@ -88,7 +77,7 @@ export class UploadsService {
    * file row, tags it and queues its thumbnails or text, in one transaction. On any failure before
    * the commit the stored file is deleted, so a refused upload leaves nothing behind.
    */
-  async save(viewer: Viewer, callKind: UploadKind | null, received: Received): Promise<ItemReply> {
+  async save(viewer: PlanHolder, callKind: UploadKind | null, received: Received): Promise<ItemReply> {
     const { file } = received;
     let itemId: number;
     try {
@@ -97,43 +86,38 @@ export class UploadsService {
       const wanted = callKind ?? form.dtype;
       if (wanted && file.type.kind !== wanted) throw new ValidationError(TYPE_MESSAGE[wanted], 'qqfile');
       const kind = file.type.kind;
-      const { quota } = await this.quotaOf(viewer.id, kind);
       const now = this.deps.clock.now();
       const title = fileTitle(
         form.qqfilename || file.partName,
         kind === 'pdf' ? 'Untitled PDF' : 'Untitled image',
       );
       itemId = await this.deps.db.transaction(async (tx) => {
-        if (!(await this.deps.accounts.reserveUsage(tx, viewer.id, kind, quota))) {
-          throw new PlanLimitError(LIMIT_MESSAGE[kind], -2);
-        }
-        const id = await repo.insertFileItem(
-          tx,
-          {
-            userId: viewer.id,
-            type: kind,
-            title,
-            description: form.description ?? '',
-            // images cannot be unread (spec §4)
-            unread: kind === 'pdf' && (form.unread ?? false),
-            private: form.private ?? true,
-            createdAt: now,
-            updatedAt: now,
-          },
-          {
-            blobKey: file.key,
-            contentType: file.type.mime,
-            size: file.size,
-            fileName: title,
-            sha256: file.sha256,
-            textStatus: kind === 'pdf' ? 'pending' : null,
-          },
-          (id) => ({ permanentUrl: fileUrl(id), downloadUrl: `${fileUrl(id)}?download=1` }),
-        );
-        await this.deps.tags.setItemTags(tx, viewer.id, id, parseTagInput(form.tags ?? ''));
-        await refreshSearchVectors(tx, [id]);
-        await queueFileJob(this.deps.jobs, tx, viewer.id, id, kind);
-        return id;
+        await this.deps.accounts.reserveUsage(tx, viewer, kind);
+        const item = await this.deps.items.create(tx, viewer, {
+          type: kind,
+          title,
+          description: form.description ?? '',
+          // images cannot be unread (spec §4)
+          unread: kind === 'pdf' && (form.unread ?? false),
+          private: form.private ?? true,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await repo.insertFile(tx, item, {
+          blobKey: file.key,
+          contentType: file.type.mime,
+          size: file.size,
+          fileName: title,
+          sha256: file.sha256,
+          textStatus: kind === 'pdf' ? 'pending' : null,
+        });
+        // the addresses name the id, so they are set once it is known
+        const url = fileUrl(item.id);
+        await this.deps.items.update(tx, item, { permanentUrl: url, downloadUrl: `${url}?download=1` });
+        await this.deps.tags.setItemTags(tx, viewer.id, item.id, parseTagInput(form.tags ?? ''));
+        await refreshSearchVectors(tx, [item.id]);
+        await queueFileJob(this.deps.jobs, tx, viewer.id, item.id, kind);
+        return item.id;
       });
     } catch (err) {
       // nothing committed: the stored file belongs to no item
@@ -146,10 +130,10 @@ export class UploadsService {
 
   /** The file, or one of its thumbnails, when the viewer owns the item or it is public; else 404. */
   async served(viewerId: number | null, itemId: number, width: ThumbWidth | null): Promise<ServedFile> {
-    const target = await repo.findFile(this.deps.db, itemId);
-    if (!target || (target.private && target.ownerId !== viewerId)) throw new NotFoundError();
-    const { file } = target;
-    const base = { fileName: file.fileName, private: target.private };
+    const item = await loadForRead(this.deps.db, viewerId === null ? null : { id: viewerId }, itemId);
+    const file = await repo.findFile(this.deps.db, item);
+    if (!file) throw new NotFoundError();
+    const base = { fileName: file.fileName, private: item.private };
     if (width === null) {
       return {
         ...base,
@@ -166,23 +150,12 @@ export class UploadsService {
   }
 
   /** The image preview's rotation (0, 90, 180 or 270), kept with the owner's image item. */
-  async rotate(userId: number, input: unknown): Promise<{ link_id: number; rotation: number }> {
+  async rotate(user: { id: number }, input: unknown): Promise<{ link_id: number; rotation: number }> {
     const { link_id, rotation } = parse(rotateImageSchema, input);
-    const target = await repo.findFile(this.deps.db, link_id);
-    if (!target || target.ownerId !== userId) throw new NotFoundError();
-    if (target.type !== 'image') throw new ValidationError('Only pictures can be rotated.', 'link_id');
-    await repo.setRotation(this.deps.db, userId, link_id, rotation);
-    await this.deps.items.publishUpserts(userId, [link_id]);
+    const item = await loadForWrite(this.deps.db, user, link_id);
+    if (item.type !== 'image') throw new ValidationError('Only pictures can be rotated.', 'link_id');
+    await repo.setRotation(this.deps.db, item, rotation);
+    await this.deps.items.publishUpserts(item.userId, [link_id]);
     return { link_id, rotation };
-  }
-
-  /** The plan's quota for the kind (null: unlimited) and how much of it is used. */
-  private async quotaOf(userId: number, kind: UploadKind) {
-    const user = await this.deps.accounts.findUser(userId);
-    if (!user) throw new NotFoundError();
-    const quotas = PLANS[effectivePlan(user, this.deps.clock.now())].quotas;
-    return kind === 'pdf'
-      ? { quota: quotas.pdfs, used: user.pdfUsed }
-      : { quota: quotas.images, used: user.imageUsed };
   }
 }
