@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { AccountsService } from '../../src/server/modules/accounts/service.ts';
@@ -70,10 +70,4 @@ export async function buildItem(
     await refreshSearchVectors(tx, [row.id]);
     return row.id;
   });
-}
-
-export async function setUsage(database: Database, userId: number, pdf: number, image: number) {
-  await database.db.execute(
-    sql`UPDATE users SET pdf_used = ${pdf}, image_used = ${image} WHERE id = ${userId}`,
-  );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildItem, saveBookmark, userIdOf } from '../../../../test/factories/items.ts';
+import { setPlan, setUsage } from '../../../../test/factories/users.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
 import { startTestSite, type TestSite } from '../../../../test/helpers/test-site.ts';
 import { queryRows } from '../../db/client.ts';
@@ -16,7 +17,7 @@ beforeAll(async () => {
   t = await createTestApp({ FETCH_ALLOW_PRIVATE: '1' }, { bus });
   alice = await t.signUp();
   premium = await t.signUp();
-  await t.database.db.execute(sql`UPDATE users SET plan = 'professional' WHERE name = ${premium.name!}`);
+  await setPlan(t.database, premium);
 });
 afterAll(async () => {
   await t.close();
@@ -190,8 +191,7 @@ describe('page capture', () => {
 
   it('stops at the free lifetime quota: the 500th page is kept, the 501st skipped with status quota', async () => {
     const bob = await t.signUp();
-    const bobId = await userIdOf(t.database, bob.name!);
-    await t.database.db.execute(sql`UPDATE users SET cached_page_used = 499 WHERE id = ${bobId}`);
+    await setUsage(t.database, bob, 'cachedPage', 499);
     const last = await saveBookmark(bob, { url: site.url('/article.html') });
     await t.jobs.runDueJobs();
     expect((await reader(bob, last.link_id)).json().status).toBe('done');
@@ -212,8 +212,7 @@ describe('page capture', () => {
   });
 
   it('keeps capturing for premium plans past the free quota', async () => {
-    const id = await userIdOf(t.database, premium.name!);
-    await t.database.db.execute(sql`UPDATE users SET cached_page_used = 900 WHERE id = ${id}`);
+    await setUsage(t.database, premium, 'cachedPage', 900);
     const saved = await saveBookmark(premium, { url: site.url('/no-title.html') });
     await t.jobs.runDueJobs();
     expect((await reader(premium, saved.link_id)).json().status).toBe('done');
