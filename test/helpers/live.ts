@@ -46,7 +46,7 @@ export class LiveSocket {
   }
 
   /** Waits until `count` messages have arrived and returns them all. */
-  async waitFor(count: number, timeoutMs = 5000): Promise<ItemEvent[]> {
+  async waitFor(count: number, timeoutMs = 20_000): Promise<ItemEvent[]> {
     const deadline = Date.now() + timeoutMs;
     while (this.messages.length < count) {
       const left = deadline - Date.now();
