@@ -46,6 +46,25 @@ export async function saveBookmark(
   return res.json().items[0];
 }
 
+/** Saves a new note through the API, like the note editor does (notes are always private). */
+export async function saveNote(
+  client: TestClient,
+  overrides: { title?: string; content?: string; tags?: string[] } = {},
+): Promise<number> {
+  seq += 1;
+  const { tags = [], ...rest } = overrides;
+  const res = await client.post('/item/save/note', {
+    local_id: `local-${seq}-${Date.now()}`,
+    title: `Note ${seq}`,
+    content: `<p>Note ${seq}</p>`,
+    note_type: 'rich',
+    tags: tags.map((t) => `"${t}"`).join(','),
+    ...rest,
+  });
+  if (res.statusCode !== 200) throw new Error(`note save failed ${res.statusCode}: ${res.body}`);
+  return res.json().items[0].link_id;
+}
+
 /**
  * Inserts an item of any type straight into the database, for types whose own save paths
  * (upload, note editor, Kindle import) belong to later features.

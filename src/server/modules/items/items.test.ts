@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildItem, saveBookmark, userIdOf } from '../../../../test/factories/items.ts';
+import { buildItem, saveBookmark, saveNote, userIdOf } from '../../../../test/factories/items.ts';
 import { setPlan, setUsage } from '../../../../test/factories/users.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
 import { queryRows } from '../../db/client.ts';
@@ -170,7 +170,7 @@ describe('read state, privacy and delete', () => {
     const userId = await userIdOf(t.database, client.name!);
     const bookmark = await saveBookmark(client, { unread: false });
     const image = await buildItem(t.database, userId, { type: 'image', unread: false });
-    const note = await buildItem(t.database, userId, { type: 'note', unread: false, private: true });
+    const note = await saveNote(client);
     const pdf = await buildItem(t.database, userId, { type: 'pdf', unread: false });
 
     const unread = await client.post('/ditem_mana2/mark_readed', {
@@ -194,7 +194,7 @@ describe('read state, privacy and delete', () => {
     const client = await t.signUp();
     const userId = await userIdOf(t.database, client.name!);
     const a = await saveBookmark(client, { private: true, tags: 'shared' });
-    const note = await buildItem(t.database, userId, { type: 'note', private: true, tags: ['shared'] });
+    const note = await saveNote(client, { tags: ['shared'] });
     const res = await client.post('/ditem_mana2/convert_mode', { link_id: `${a.link_id},${note}`, mode: 0 });
     expect(res.json()).toEqual({ code: 1, link_ids: [a.link_id] });
     const [tag] = await queryRows<{ item_count: number; public_count: number }>(
