@@ -12,6 +12,10 @@ const dataDir = process.env.FOLIO_E2E_DATA_DIR;
 export default defineConfig({
   testDir: 'e2e',
   workers: 1,
+  // Waits end as soon as their condition holds; the limits only bound a machine under load
+  // (docs/testing.md), where a journey can take several times its idle duration.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],

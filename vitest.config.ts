@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['src/server/**/*.test.ts', 'test/**/*.test.ts'];
+// Limits only: tests wait for events, not time (docs/testing.md). On a machine under load a fresh
+// migrated database and app (beforeAll) can take over a minute; these bound a hang, not a step.
+const serverTimeouts = { testTimeout: 120_000, hookTimeout: 240_000 };
 
 /** API tests run once on PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL. */
 export default defineConfig({
@@ -20,8 +23,7 @@ export default defineConfig({
           name: 'api-pglite',
           include: serverTests,
           env: { FOLIO_TEST_DB: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...serverTimeouts,
         },
       },
       ...(process.env.TEST_DATABASE_URL
@@ -31,8 +33,7 @@ export default defineConfig({
                 name: 'api-postgres',
                 include: serverTests,
                 env: { FOLIO_TEST_DB: 'postgres' },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
+                ...serverTimeouts,
               },
             },
           ]

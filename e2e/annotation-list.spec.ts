@@ -1,12 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { apiPost } from './helpers.ts';
 import { signUp, uniqueName } from './seed.ts';
 
-async function post(page: Page, url: string, data: Record<string, unknown>) {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.post(url, { data, headers: { origin } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return res.json();
-}
+const post = apiPost;
 
 /** Highlights made through the API, as the reader (or the extension) makes them. */
 async function highlight(page: Page, linkId: number, content: string) {

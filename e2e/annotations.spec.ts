@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
+import { apiPost, waitForCapture } from './helpers.ts';
 import { SEEDED, signIn, signUp, uniqueName } from './seed.ts';
 
 // The page to highlight comes from a real HTTP server on 127.0.0.1 (the app runs with FETCH_ALLOW_PRIVATE=1).
@@ -42,20 +43,15 @@ test.afterAll(async () => {
 
 /** Saves the test page as the signed-in user (or moves a bookmark to it) and waits for its reader copy. */
 async function saveAndCapture(page: Page, path: string, linkId?: number): Promise<number> {
-  const origin = new URL(page.url()).origin;
   const url = `${siteUrl}${path}`;
-  const res = await page.request.post('/item/save/bookmark', {
-    data: linkId ? { link_id: linkId, new_url: url } : { url, title: 'Balcony Garden Notes', private: false },
-    headers: { origin },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  linkId = (await res.json()).items[0].link_id as number;
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/items/reader?link_id=${linkId}`)).json()).status, {
-      timeout: 20_000,
-    })
-    .toBe('done');
-  return linkId;
+  const reply = await apiPost(
+    page,
+    '/item/save/bookmark',
+    linkId ? { link_id: linkId, new_url: url } : { url, title: 'Balcony Garden Notes', private: false },
+  );
+  const saved = reply.items[0].link_id as number;
+  await waitForCapture(page, saved);
+  return saved;
 }
 
 /** Selects a phrase of the reader text the way a mouse does, ending with the pointer released. */

@@ -1,36 +1,65 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { EXTENSION_BAR_DELAY_MS } from '../src/web/features/extension/extension.ts';
 import { signUp, uniqueName } from './seed.ts';
 
 const DESKTOP_CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
+const extensionBar = (page: Page) =>
+  page.getByRole('complementary', { name: 'Save pages from your browser' });
+
+/**
+ * Lets the bar's delay pass on the page's clock (installed before the page loaded): the library
+ * has rendered its list, so the bar's timer is set, and now it is due, however busy the machine.
+ */
+async function delayPassed(page: Page) {
+  await expect(page.getByText('Whoops! No item yet')).toBeVisible();
+  await page.clock.runFor(EXTENSION_BAR_DELAY_MS * 2);
+}
+
 test.describe('on desktop Chrome', () => {
   test.use({ userAgent: DESKTOP_CHROME });
+  test.beforeEach(({ page }) => page.clock.install());
 
   test('the library offers the Save to Folio button after a second, until dismissed', async ({ page }) => {
     const name = uniqueName('ext');
     await signUp(page, name);
-    const bar = page.getByRole('complementary', { name: 'Save pages from your browser' });
+    await delayPassed(page);
+    const bar = extensionBar(page);
     await expect(bar).toBeVisible();
     const button = bar.getByRole('link', { name: 'Save to Folio' });
     await expect(button).toHaveAttribute('href', /^javascript:/);
-    expect(await button.getAttribute('href')).toContain(`/user/${name}?add=`);
 
     await bar.getByRole('button', { name: 'Dismiss' }).click();
     await expect(bar).toBeHidden();
     await page.reload();
-    await page.waitForTimeout(1500);
+    await delayPassed(page);
     await expect(bar).toBeHidden();
   });
 
-  test('the bookmarklet address opens the add form filled in and leaves a clean URL', async ({ page }) => {
+  test('the bookmarklet, clicked on another site, opens the add form filled in with a clean URL', async ({
+    page,
+    context,
+  }) => {
     const name = uniqueName('bml');
     await signUp(page, name);
-    const saved = 'https://example.org/articles/bookmarklet';
-    await page.goto(`/user/${name}?add=${encodeURIComponent(saved)}`);
-    const dialog = page.getByRole('dialog', { name: 'Add bookmark' });
-    await expect(dialog.getByLabel('URL')).toHaveValue(saved);
-    await expect(page).toHaveURL(new RegExp(`/user/${name}$`));
+    await delayPassed(page);
+    const href = await extensionBar(page).getByRole('link', { name: 'Save to Folio' }).getAttribute('href');
+
+    // a page elsewhere: the bookmarklet runs there, as the browser runs a bookmark's javascript: URL
+    const elsewhere = 'https://news.example/articles/bookmarklet?id=7&lang=en';
+    await context.route('https://news.example/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>An article</title><p>Read me</p>' }),
+    );
+    const site = await context.newPage();
+    await site.goto(elsewhere);
+    const [form] = await Promise.all([
+      context.waitForEvent('page'),
+      site.evaluate((code) => new Function(code)(), (href ?? '').replace(/^javascript:/, '')),
+    ]);
+    const dialog = form.getByRole('dialog', { name: 'Add bookmark' });
+    await expect(dialog.getByLabel('URL')).toHaveValue(elsewhere);
+    await expect(form).toHaveURL(new RegExp(`/user/${name}$`));
   });
 
   test('the bar stays away when the extension marks the page', async ({ page }) => {
@@ -41,13 +70,14 @@ test.describe('on desktop Chrome', () => {
       });
     });
     await signUp(page, uniqueName('hasext'));
-    await page.waitForTimeout(1500);
-    await expect(page.getByRole('complementary', { name: 'Save pages from your browser' })).toBeHidden();
+    await delayPassed(page);
+    await expect(extensionBar(page)).toBeHidden();
   });
 });
 
 test('other browsers are not offered the bar', async ({ page }) => {
+  await page.clock.install();
   await signUp(page, uniqueName('noext'));
-  await page.waitForTimeout(1500);
-  await expect(page.getByRole('complementary', { name: 'Save pages from your browser' })).toBeHidden();
+  await delayPassed(page);
+  await expect(extensionBar(page)).toBeHidden();
 });

@@ -1,16 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { liveSocketOpen, saveBookmark as save } from './helpers.ts';
 import { openUserMenu, SEEDED, signIn, signUp, uniqueName } from './seed.ts';
-
-/** Saves through the API with the page's session, as a browser extension would. */
-async function save(page: Page, data: Record<string, unknown>) {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.post('/item/save/bookmark', {
-    data: { private: false, ...data },
-    headers: { origin },
-  });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).items[0];
-}
 
 const rows = (page: Page) => page.locator('article');
 
@@ -145,8 +135,8 @@ test('a second tab updates live when the first adds an item', async ({ page, con
   const second = await context.newPage();
   await second.goto(`/user/${name}`);
   await expect(second.getByText('Whoops! No item yet')).toBeVisible();
-  // the socket opens with the page; give it a moment to be listening
-  await second.waitForTimeout(500);
+  // a change made once the socket is open reaches it (the server subscribes as it opens)
+  await liveSocketOpen(second);
   await save(page, { url: 'https://live.example/x', title: 'Arrives live' });
   await expect(second.getByText('Arrives live')).toBeVisible();
 });

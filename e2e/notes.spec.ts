@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { NOTE_AUTOSAVE_MS } from '../src/shared/limits.ts';
 import { signUp, uniqueName } from './seed.ts';
 
 const PNG = path.resolve(import.meta.dirname, '../test/fixtures/pixel.png');
@@ -7,6 +8,12 @@ const PNG = path.resolve(import.meta.dirname, '../test/fixtures/pixel.png');
 const editorText = (page: Page) => page.getByRole('textbox', { name: 'Note text' });
 const titleInput = (page: Page) => page.getByRole('textbox', { name: 'Note title' });
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /Sav|Upload|retry/ });
+
+/** The next reply to a note save whose request matches `check`. */
+const noteSaved = (page: Page, check: (payload: { title?: string; content?: string }) => boolean) =>
+  page.waitForResponse(
+    (res) => res.url().endsWith('/item/save/note') && res.ok() && check(res.request().postDataJSON()),
+  );
 
 async function itemTotal(page: Page): Promise<number> {
   const res = await page.request.get('/interact_api/load_user_items');
@@ -67,11 +74,13 @@ test('a new note: type, autosave, reload, images, rename', async ({ page }) => {
   await titleInput(page).fill('Not this');
   await titleInput(page).press('Escape');
   await expect(titleInput(page)).toHaveValue('Hello from the');
+  // the status already says Saved: only the save carrying the new title shows the rename was sent
+  const renamed = noteSaved(page, (payload) => payload.title === 'My renamed note');
   await titleInput(page).click();
   await titleInput(page).fill('My renamed note');
   await titleInput(page).press('Enter');
+  await renamed;
   await expect(status(page)).toHaveText(/^Saved at/);
-  await page.waitForTimeout(300);
 
   await page.reload();
   await expect(titleInput(page)).toHaveValue('My renamed note');
@@ -100,10 +109,17 @@ test('an empty new note is removed when left, and one emptied before leaving too
   await signUp(page, name);
   const before = await itemTotal(page);
 
+  // two autosave ticks pass on the page's clock: nothing typed, nothing saved
+  const saves: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith('/item/save/note')) saves.push(req.url());
+  });
+  await page.clock.install();
   await openNewNote(page, name);
-  await page.waitForTimeout(2000); // longer than an autosave tick: nothing typed, nothing saved
+  await page.clock.runFor(NOTE_AUTOSAVE_MS * 2);
   await page.getByRole('button', { name: 'Library' }).click();
   await expect(page).toHaveURL(new RegExp(`/user/${name}$`));
+  expect(saves).toEqual([]);
   expect(await itemTotal(page)).toBe(before);
 
   await openNewNote(page, name);
@@ -142,11 +158,13 @@ test('no keystroke lost across a quick reload; a second tab saving in between is
 
   await editorText(page).click();
   await page.keyboard.press('ControlOrMeta+End');
+  // a tick may save part of the typing first: wait for the save holding all of it
+  const allSaved = noteSaved(page, (payload) => payload.content?.includes('from tab one') ?? false);
   await page.keyboard.type(' from tab one');
   await expect(
     page.getByText('This note was changed in another tab; your version was saved over it.'),
   ).toBeVisible();
-  await expect(status(page)).toHaveText(/^Saved at/);
+  await allSaved;
   await other.reload();
   await expect(editorText(other)).toContainText('from tab one');
   await expect(editorText(other)).not.toContainText('from tab two');

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { startTestSite, type TestSite } from '../test/helpers/test-site.ts';
+import { saveBookmark, waitForCapture } from './helpers.ts';
 import { SEEDED, signIn, signUp, uniqueName } from './seed.ts';
 
 // Pages come from a real HTTP server on 127.0.0.1 (the app runs with FETCH_ALLOW_PRIVATE=1 for this).
@@ -18,24 +19,8 @@ const ARTICLE_TITLE = 'Growing Tomatoes on a Balcony';
 const BODY_ONLY_WORD = 'zymurgical';
 
 /** Saves through the API with the page's session, as a browser extension would. */
-async function save(page: Page, data: Record<string, unknown>): Promise<number> {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.post('/item/save/bookmark', {
-    data: { private: false, ...data },
-    headers: { origin },
-  });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).items[0].link_id;
-}
-
-/** Waits for the background capture of a bookmark to finish. */
-async function captured(page: Page, linkId: number) {
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/items/reader?link_id=${linkId}`)).json()).status, {
-      timeout: 20_000,
-    })
-    .toBe('done');
-}
+const save = async (page: Page, data: Record<string, unknown>): Promise<number> =>
+  (await saveBookmark(page, data)).link_id;
 
 test('saves a page, reads it, moves through the list and opens the cached copy', async ({ page }) => {
   const name = uniqueName('reader');
@@ -126,7 +111,7 @@ test('a premium user finds a saved page by a word only its body contains', async
   await signIn(page, SEEDED.premium.name, SEEDED.premium.password);
   await page.waitForURL(`/user/${SEEDED.premium.name}`);
   const linkId = await save(page, { url: site.url('/article.html'), title: '' });
-  await captured(page, linkId);
+  await waitForCapture(page, linkId);
 
   await page.goto(`/user/${SEEDED.premium.name}`);
   const search = page.getByRole('combobox', { name: 'Search your library' });

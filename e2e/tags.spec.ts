@@ -1,14 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import { saveBookmark } from './helpers.ts';
 import { signUp, uniqueName } from './seed.ts';
 
 /** Saves a bookmark through the API with the page's session, as the browser extension would. */
 async function save(page: Page, url: string, title: string, tags: string) {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.post('/item/save/bookmark', {
-    data: { url, title, tags, private: false },
-    headers: { origin },
-  });
-  expect(res.ok()).toBe(true);
+  await saveBookmark(page, { url, title, tags });
 }
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Tags' });

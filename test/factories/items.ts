@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { AccountsService } from '../../src/server/modules/accounts/service.ts';
@@ -46,6 +46,25 @@ export async function saveBookmark(
   return res.json().items[0];
 }
 
+/** Saves a new note through the API, like the note editor does (notes are always private). */
+export async function saveNote(
+  client: TestClient,
+  overrides: { title?: string; content?: string; tags?: string[] } = {},
+): Promise<number> {
+  seq += 1;
+  const { tags = [], ...rest } = overrides;
+  const res = await client.post('/item/save/note', {
+    local_id: `local-${seq}-${Date.now()}`,
+    title: `Note ${seq}`,
+    content: `<p>Note ${seq}</p>`,
+    note_type: 'rich',
+    tags: tags.map((t) => `"${t}"`).join(','),
+    ...rest,
+  });
+  if (res.statusCode !== 200) throw new Error(`note save failed ${res.statusCode}: ${res.body}`);
+  return res.json().items[0].link_id;
+}
+
 /**
  * Inserts an item of any type straight into the database, for types whose own save paths
  * (upload, note editor, Kindle import) belong to later features.
@@ -70,10 +89,4 @@ export async function buildItem(
     await refreshSearchVectors(tx, [row.id]);
     return row.id;
   });
-}
-
-export async function setUsage(database: Database, userId: number, pdf: number, image: number) {
-  await database.db.execute(
-    sql`UPDATE users SET pdf_used = ${pdf}, image_used = ${image} WHERE id = ${userId}`,
-  );
 }

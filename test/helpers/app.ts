@@ -6,10 +6,12 @@ import { buildApp } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import type { EventBus } from '../../src/server/platform/event-bus.ts';
+import { Fetcher } from '../../src/server/platform/fetcher.ts';
 import { JobQueue } from '../../src/server/platform/jobs.ts';
 import { createMailer } from '../../src/server/platform/mailer.ts';
 import { TestClock } from './clock.ts';
 import { freshDatabase } from './database.ts';
+import { ManualDeadlines } from './deadlines.ts';
 import { type ReceivedMail, startSmtpPeer } from './smtp.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -21,6 +23,8 @@ export interface TestApp {
   clock: TestClock;
   /** background jobs: nothing polls in tests; call jobs.runDueJobs() to run what is due */
   jobs: JobQueue;
+  /** page fetches never time out on their own: `fetchDeadlines.expire()` times out those under way */
+  fetchDeadlines: ManualDeadlines;
   inbox: ReceivedMail[];
   /** a client without a session */
   visitor(): TestClient;
@@ -58,6 +62,13 @@ export async function createTestApp(
   const database = deps.database ?? (await freshDatabase());
   const clock = new TestClock();
   const jobs = new JobQueue(database.db, clock);
+  const fetchDeadlines = new ManualDeadlines();
+  const fetcher = new Fetcher({
+    allowPrivate: config.fetchAllowPrivate,
+    timeoutMs: config.fetchTimeoutMs,
+    connectTimeoutMs: config.fetchConnectTimeoutMs,
+    deadline: fetchDeadlines.signal,
+  });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: dataDir });
   const app = await buildApp({
     config,
@@ -66,6 +77,7 @@ export async function createTestApp(
     clock,
     bus: deps.bus,
     jobs,
+    fetcher,
     livePingIntervalMs: deps.livePingIntervalMs,
     logger: false,
     checkReplies: true,
@@ -78,6 +90,7 @@ export async function createTestApp(
     config,
     clock,
     jobs,
+    fetchDeadlines,
     inbox: smtp.inbox,
     visitor: () => new TestClient(app),
     async signUp(overrides = {}) {

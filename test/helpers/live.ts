@@ -14,6 +14,8 @@ export async function listenLocally(app: FastifyInstance): Promise<string> {
 /** A client of the live socket that collects messages and tells how it ended. */
 export class LiveSocket {
   readonly messages: ItemEvent[] = [];
+  /** pings received; the server pings only after it found the session still active */
+  pings = 0;
   readonly opened: Promise<void>;
   readonly closed: Promise<{ code: number; reason: string }>;
   private readonly ws: WebSocket;
@@ -33,6 +35,10 @@ export class LiveSocket {
     this.closed = new Promise((resolve) => {
       this.ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() }));
     });
+    this.ws.on('ping', () => {
+      this.pings += 1;
+      this.waiter?.();
+    });
     this.ws.on('message', (data) => {
       this.messages.push(JSON.parse(data.toString()));
       this.waiter?.();
@@ -40,7 +46,7 @@ export class LiveSocket {
   }
 
   /** Waits until `count` messages have arrived and returns them all. */
-  async waitFor(count: number, timeoutMs = 5000): Promise<ItemEvent[]> {
+  async waitFor(count: number, timeoutMs = 20_000): Promise<ItemEvent[]> {
     const deadline = Date.now() + timeoutMs;
     while (this.messages.length < count) {
       const left = deadline - Date.now();
@@ -54,6 +60,21 @@ export class LiveSocket {
       });
     }
     return this.messages;
+  }
+
+  /** Waits until `count` pings have arrived in all; fails if the socket closes first. */
+  async waitForPings(count: number): Promise<void> {
+    let ended = false;
+    void this.closed.then(() => {
+      ended = true;
+      this.waiter?.();
+    });
+    while (this.pings < count) {
+      if (ended) throw new Error(`closed after ${this.pings} of ${count} pings`);
+      await new Promise<void>((resolve) => {
+        this.waiter = resolve;
+      });
+    }
   }
 
   async close(): Promise<void> {

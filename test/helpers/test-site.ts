@@ -14,6 +14,8 @@ export interface TestSite {
   url(pathname: string): string;
   /** requests seen per path (without query) */
   hits: Map<string, number>;
+  /** resolves once `count` requests for the path (without query) have arrived */
+  waitForHits(pathname: string, count: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export interface TestSite {
  */
 export async function startTestSite(host = '127.0.0.1'): Promise<TestSite> {
   const hits = new Map<string, number>();
+  const waiters = new Set<() => void>();
   const open = new Set<ServerResponse>();
   const html = (res: ServerResponse, body: Buffer | string, extra: Record<string, string> = {}) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...extra });
@@ -43,6 +46,7 @@ export async function startTestSite(host = '127.0.0.1'): Promise<TestSite> {
     const url = new URL(req.url ?? '/', 'http://site');
     const p = url.pathname;
     hits.set(p, (hits.get(p) ?? 0) + 1);
+    for (const check of waiters) check();
     open.add(res);
     res.on('close', () => open.delete(res));
 
@@ -114,6 +118,16 @@ export async function startTestSite(host = '127.0.0.1'): Promise<TestSite> {
     origin,
     url: (pathname) => `${origin}${pathname}`,
     hits,
+    waitForHits: (pathname, count) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if ((hits.get(pathname) ?? 0) < count) return;
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+        check();
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of open) res.destroy();

@@ -46,6 +46,8 @@ export interface FetcherOptions {
    * to put a local test site "on the internet" and prove a redirect from it to 127.0.0.1 is refused.
    */
   trustedAddresses?: string[];
+  /** the signal that ends a fetch after timeoutMs; tests pass one they fire themselves */
+  deadline?: (timeoutMs: number) => AbortSignal;
 }
 
 export interface FetchOptions {
@@ -82,7 +84,7 @@ export class Fetcher {
   }
 
   async fetch(rawUrl: string, opts: FetchOptions): Promise<FetchedPage> {
-    const deadline = AbortSignal.timeout(this.timeoutMs);
+    const deadline = (this.options.deadline ?? AbortSignal.timeout)(this.timeoutMs);
     try {
       let url = parseUrl(rawUrl);
       for (let hop = 0; ; hop++) {

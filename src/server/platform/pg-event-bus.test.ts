@@ -28,7 +28,7 @@ describe('encode', () => {
 });
 
 /** Waits until `check` passes, for deliveries that cross a database connection. */
-async function eventually(check: () => unknown, timeoutMs = 5000) {
+async function eventually(check: () => unknown, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -78,10 +78,13 @@ describe.runIf(process.env.FOLIO_TEST_DB === 'postgres')('PgEventBus on one Post
     const [, removed] = await onB.waitFor(2);
     expect(removed).toEqual({ cmd: ITEM_CMD.remove, link_id: saved.link_id });
 
-    // The instance that made the change hears it back through PostgreSQL, not twice.
-    await onA.waitFor(2);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(onA.messages).toEqual(onB.messages);
+    // The instance that made the change hears it back through PostgreSQL, not twice: PostgreSQL
+    // delivers in order, so once a later change has reached both, a copy would show before it.
+    const later = await saveBookmark(alice, { title: 'Later' });
+    await onB.waitFor(3);
+    await onA.waitFor(3);
+    expect(onA.messages.slice(0, 3)).toEqual(onB.messages);
+    expect(onA.messages[2]).toMatchObject({ link_id: later.link_id });
     await Promise.all([onA.close(), onB.close()]);
   });
 

@@ -24,6 +24,7 @@ export function useLiveItems(username: string | null) {
       socket = new WebSocket(
         `${scheme}://${window.location.host}/websocket?name=${encodeURIComponent(username)}`,
       );
+      socket.onopen = () => document.documentElement.setAttribute('data-live', 'open');
       socket.onmessage = (event) => {
         let message: LiveMessage;
         try {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildItem, saveBookmark, userIdOf } from '../../../../test/factories/items.ts';
+import { saveBookmark, userIdOf } from '../../../../test/factories/items.ts';
+import { importKindle, setPlan, setUsage } from '../../../../test/factories/users.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
 import { HIGHLIGHT_OVER_QUOTA } from '../../../shared/schemas/annotations.ts';
 import { InProcessEventBus, userTopic } from '../../platform/event-bus.ts';
@@ -37,6 +38,13 @@ function highlight(linkId: number, overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+const KINDLE_BOOK = `A book (An Author)
+- Your Highlight on page 1 | Location 10-12 | Added on Monday, March 4, 2019 10:12:38 PM
+
+A highlight from the book.
+==========
+`;
+
 const add = (client: TestClient, body: Record<string, unknown>) =>
   client.post('/annotation_mana/add_annotation', body);
 const loadItem = (client: TestClient, id: number) =>
@@ -44,8 +52,7 @@ const loadItem = (client: TestClient, id: number) =>
 const itemOf = async (client: TestClient, id: number) => (await loadItem(client, id)).json().items[0];
 const annotationUsed = async (client: TestClient) =>
   (await client.get('/interact_api/load_user_info')).json().permissions.annPermission;
-const setAnnotationUsed = (userId: number, n: number) =>
-  t.database.db.execute(sql`UPDATE users SET annotation_used = ${n} WHERE id = ${userId}`);
+const setAnnotationUsed = (client: TestClient, n: number) => setUsage(t.database, client, 'annotation', n);
 async function countRows(table: 'annotations' | 'sticky_notes'): Promise<number> {
   const result = (await t.database.db.execute(
     sql.raw(`SELECT count(*)::int AS n FROM ${table}`),
@@ -451,9 +458,8 @@ describe('lists and search', () => {
 describe('highlight quota', () => {
   it('allows the last highlight of the free plan, refuses the next, and counts units back', async () => {
     const c = await t.signUp();
-    const id = await userIdOf(t.database, c.name!);
     const linkId = (await saveBookmark(c)).link_id;
-    await setAnnotationUsed(id, 99);
+    await setAnnotationUsed(c, 99);
     const lastBody = highlight(linkId);
     const last = await add(c, lastBody);
     expect(last.statusCode).toBe(200);
@@ -477,9 +483,9 @@ describe('highlight quota', () => {
     expect(repeat.json()).toMatchObject({ created: false, annotation: { id: last.json().annotation.id } });
 
     // a paid plan has no highlight quota
-    await t.database.db.execute(sql`UPDATE users SET plan = 'professional' WHERE id = ${id}`);
+    await setPlan(t.database, c);
     expect((await add(c, highlight(linkId))).statusCode).toBe(200);
-    await t.database.db.execute(sql`UPDATE users SET plan = 'free' WHERE id = ${id}`);
+    await setPlan(t.database, c, 'free');
     expect((await annotationUsed(c)).annotationUsedCount).toBe(101);
 
     // removing gives one back; deleting the item gives back all its highlights
@@ -493,9 +499,8 @@ describe('highlight quota', () => {
 
   it('two highlights racing for the last unit: exactly one gets it', async () => {
     const c = await t.signUp();
-    const id = await userIdOf(t.database, c.name!);
     const [a, b] = [(await saveBookmark(c)).link_id, (await saveBookmark(c)).link_id];
-    await setAnnotationUsed(id, 99);
+    await setAnnotationUsed(c, 99);
     const codes = (await Promise.all([add(c, highlight(a)), add(c, highlight(b))])).map((r) => r.statusCode);
     expect(codes.sort()).toEqual([200, 402]);
     expect((await annotationUsed(c)).annotationUsedCount).toBe(100);
@@ -504,12 +509,10 @@ describe('highlight quota', () => {
 
   it('kindle highlights on a deleted item give nothing back', async () => {
     const c = await t.signUp();
-    const id = await userIdOf(t.database, c.name!);
-    const kindle = await buildItem(t.database, id, { type: 'kindle', title: 'A book', private: true });
-    await t.database.db.execute(
-      sql`INSERT INTO annotations (user_id, item_id, shape, content, ann_md5) VALUES (${id}, ${kindle}, 10, 'k', 'md5k')`,
-    );
-    await setAnnotationUsed(id, 5);
+    await importKindle(c, KINDLE_BOOK);
+    const kindle = (await c.get('/interact_api/load_user_items')).json().items[0].link_id;
+    expect((await itemOf(c, kindle)).annotation_count).toBe(1);
+    await setAnnotationUsed(c, 5);
     await c.post('/ditem_mana2/delete_b', { link_id: String(kindle) });
     expect((await annotationUsed(c)).annotationUsedCount).toBe(5);
   });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildItem, saveBookmark, setUsage, userIdOf } from '../../../../test/factories/items.ts';
+import { buildItem, saveBookmark, saveNote, userIdOf } from '../../../../test/factories/items.ts';
+import { setPlan, setUsage } from '../../../../test/factories/users.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
 import { queryRows } from '../../db/client.ts';
 import { FULLTEXT_PREMIUM_MESSAGE, URL_REQUIRED_MESSAGE } from './service.ts';
@@ -169,7 +170,7 @@ describe('read state, privacy and delete', () => {
     const userId = await userIdOf(t.database, client.name!);
     const bookmark = await saveBookmark(client, { unread: false });
     const image = await buildItem(t.database, userId, { type: 'image', unread: false });
-    const note = await buildItem(t.database, userId, { type: 'note', unread: false, private: true });
+    const note = await saveNote(client);
     const pdf = await buildItem(t.database, userId, { type: 'pdf', unread: false });
 
     const unread = await client.post('/ditem_mana2/mark_readed', {
@@ -193,7 +194,7 @@ describe('read state, privacy and delete', () => {
     const client = await t.signUp();
     const userId = await userIdOf(t.database, client.name!);
     const a = await saveBookmark(client, { private: true, tags: 'shared' });
-    const note = await buildItem(t.database, userId, { type: 'note', private: true, tags: ['shared'] });
+    const note = await saveNote(client, { tags: ['shared'] });
     const res = await client.post('/ditem_mana2/convert_mode', { link_id: `${a.link_id},${note}`, mode: 0 });
     expect(res.json()).toEqual({ code: 1, link_ids: [a.link_id] });
     const [tag] = await queryRows<{ item_count: number; public_count: number }>(
@@ -211,7 +212,8 @@ describe('read state, privacy and delete', () => {
   it('deletes, lowering pdf and image used counts by the number deleted', async () => {
     const client = await t.signUp();
     const userId = await userIdOf(t.database, client.name!);
-    await setUsage(t.database, userId, 5, 3);
+    await setUsage(t.database, client, 'pdf', 5);
+    await setUsage(t.database, client, 'image', 3);
     const pdf = await buildItem(t.database, userId, { type: 'pdf', tags: ['gone'] });
     const image = await buildItem(t.database, userId, { type: 'image' });
     const keep = await saveBookmark(client);
@@ -252,7 +254,7 @@ describe('snapshot (full text) search', () => {
     expect(free.statusCode).toBe(402);
     expect(free.json()).toEqual({ code: -3, message: FULLTEXT_PREMIUM_MESSAGE });
     const premium = await t.signUp();
-    await t.database.db.execute(sql`UPDATE users SET plan = 'professional' WHERE name = ${premium.name!}`);
+    await setPlan(t.database, premium);
     const res = await list(premium, { what: 'anything', snapshot: 'yes' });
     expect(res.statusCode).toBe(200);
   });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, uploadFile } from '../../../../test/factories/uploads.ts';
+import { setPlan } from '../../../../test/factories/users.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
 import { makePdf } from '../../../../test/helpers/pdf.ts';
 import { queryRows } from '../../db/client.ts';
@@ -15,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp();
   free = await t.signUp();
   premium = await t.signUp();
-  await t.database.db.execute(sql`UPDATE users SET plan = 'professional' WHERE name = ${premium.name!}`);
+  await setPlan(t.database, premium);
 });
 afterAll(() => t.close());
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userIdOf } from '../../../../test/factories/items.ts';
 import { fixture, uploadFile } from '../../../../test/factories/uploads.ts';
+import { setPlan, setUsage } from '../../../../test/factories/users.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
 import { multipartBody } from '../../../../test/helpers/multipart.ts';
 import { makePdf } from '../../../../test/helpers/pdf.ts';
@@ -185,9 +186,8 @@ describe('refused files leave nothing behind', () => {
 
 describe('quotas', () => {
   async function setUsed(client: TestClient, pdf: number, image: number) {
-    await t.database.db.execute(
-      sql`UPDATE users SET pdf_used = ${pdf}, image_used = ${image} WHERE name = ${client.name!}`,
-    );
+    await setUsage(t.database, client, 'pdf', pdf);
+    await setUsage(t.database, client, 'image', image);
   }
 
   it('allows the last PDF and image of the free plan and refuses the next with code -2', async () => {
@@ -244,9 +244,8 @@ describe('quotas', () => {
 
   it('has no limit on a professional plan', async () => {
     const erin = await t.signUp();
-    await t.database.db.execute(
-      sql`UPDATE users SET plan = 'professional', pdf_used = 5000 WHERE name = ${erin.name!}`,
-    );
+    await setPlan(t.database, erin);
+    await setUsage(t.database, erin, 'pdf', 5000);
     expect((await uploadFile(erin, makePdf(['unlimited']))).statusCode).toBe(200);
   });
 });

@@ -32,11 +32,28 @@ describe('isDesktopChrome', () => {
   });
 });
 
+/**
+ * Runs the bookmarklet as a browser would on a page at `pageUrl`: its code after `javascript:`, with
+ * that page's location and a window.open that records where it was asked to go.
+ */
+function runBookmarklet(href: string, pageUrl: string): { url: string; target: string; features: string }[] {
+  expect(href.startsWith('javascript:')).toBe(true);
+  const opened: { url: string; target: string; features: string }[] = [];
+  const window = {
+    open: (url: string, target: string, features: string) => opened.push({ url, target, features }),
+  };
+  new Function('window', 'location', href.slice('javascript:'.length))(window, new URL(pageUrl));
+  return opened;
+}
+
 describe('bookmarkletHref', () => {
-  it("opens the user's add form with the tab's address, encoded", () => {
-    const href = bookmarkletHref('https://folio.example', 'ann b');
-    expect(href.startsWith('javascript:')).toBe(true);
-    expect(href).toContain('"https://folio.example/user/ann%20b?add="');
-    expect(href).toContain('encodeURIComponent(location.href)');
+  it("opens the user's add form in a new tab with the page's address, which survives the round trip", () => {
+    const page = 'https://news.example/a path?q=1&lang=fr#part 2';
+    const opened = runBookmarklet(bookmarkletHref('https://folio.example', 'ann b'), page);
+    expect(opened).toHaveLength(1);
+    const url = new URL(opened[0]!.url);
+    expect(url.origin + url.pathname).toBe('https://folio.example/user/ann%20b');
+    expect(url.searchParams.get('add')).toBe(new URL(page).href);
+    expect(opened[0]).toMatchObject({ target: '_blank', features: 'noopener' });
   });
 });

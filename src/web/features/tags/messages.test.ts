@@ -1,13 +1,114 @@
-import { describe, expect, it } from 'vitest';
-import { TAG_MESSAGES } from './messages.ts';
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NotificationProvider } from '../../ui/notifications/NotificationProvider.tsx';
+import { useTagActions } from './useTagActions.ts';
 
-describe('TAG_MESSAGES', () => {
-  it('keeps the spec wording, including the double space before fail', () => {
-    expect(TAG_MESSAGES.inlineDeleted('web')).toBe('Delete tag web success.');
-    expect(TAG_MESSAGES.inlineDeleteFailed('web')).toBe('Delete tag web  fail.');
-    expect(TAG_MESSAGES.deleted).toBe('Tag deleted successfully.');
-    expect(TAG_MESSAGES.deleteFailed).toBe('Tag deleted failed.');
-    expect(TAG_MESSAGES.renamed).toBe('Tag changed successfully');
-    expect(TAG_MESSAGES.renameFailed).toBe('Tag changed failed');
+// Tells React this environment runs act(); without it every update logs a warning.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/**
+ * The notifications a user sees after renaming or deleting a tag, word for word from the spec
+ * (part 1 §8, the double space before "fail" included): through the hook the pages use, so a
+ * message picked for the wrong outcome or path fails here, not only a changed constant.
+ */
+let container: HTMLDivElement;
+let root: Root;
+let actions: ReturnType<typeof useTagActions>;
+let calls: unknown[];
+const realFetch = globalThis.fetch;
+
+function Capture() {
+  actions = useTagActions();
+  return null;
+}
+
+/** The server's reply to /tag_mana2/update_tags: 1 when done; the request body is recorded. */
+function answer(status: number, body: unknown) {
+  globalThis.fetch = async (_url, init) => {
+    calls.push(JSON.parse(String(init?.body)));
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  };
+}
+
+const shown = () =>
+  [...container.querySelectorAll('[role="status"], [role="alert"]')].map((card) => ({
+    role: card.getAttribute('role'),
+    text: card.textContent,
+  }));
+
+beforeEach(() => {
+  calls = [];
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  const client = new QueryClient();
+  act(() =>
+    root.render(
+      createElement(
+        QueryClientProvider,
+        { client },
+        createElement(NotificationProvider, null, createElement(Capture)),
+      ),
+    ),
+  );
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  globalThis.fetch = realFetch;
+});
+
+describe('tag rename and delete notifications', () => {
+  it.each([
+    [
+      'renaming',
+      () => actions.rename('web', 'www'),
+      { old_tag: 'web', new: 'www' },
+      'Tag changed successfully',
+    ],
+    [
+      'deleting from the modal',
+      () => actions.remove('web', 'modal'),
+      { old_tag: 'web', new: '' },
+      'Tag deleted successfully.',
+    ],
+    [
+      'deleting inline',
+      () => actions.remove('web', 'inline'),
+      { old_tag: 'web', new: '' },
+      'Delete tag web success.',
+    ],
+  ])('%s: says it worked when the server answers 1', async (_label, perform, sent, text) => {
+    answer(200, 1);
+    let ok: boolean | undefined;
+    await act(async () => {
+      ok = await perform();
+    });
+    expect(ok).toBe(true);
+    expect(calls).toEqual([sent]);
+    expect(shown()).toEqual([{ role: 'status', text }]);
+  });
+
+  it.each([
+    ['renaming', () => actions.rename('web', 'www'), 'Tag changed failed'],
+    ['deleting from the modal', () => actions.remove('web', 'modal'), 'Tag deleted failed.'],
+    ['deleting inline', () => actions.remove('web', 'inline'), 'Delete tag web  fail.'],
+  ])('%s: says it failed on any other reply, or an error', async (_label, perform, text) => {
+    for (const [status, body] of [
+      [200, 0],
+      [500, { code: -1, message: 'boom' }],
+    ] as const) {
+      answer(status, body);
+      let ok: boolean | undefined;
+      await act(async () => {
+        ok = await perform();
+      });
+      expect(ok).toBe(false);
+      expect(shown().at(-1)).toEqual({ role: 'alert', text });
+    }
   });
 });
