@@ -9,6 +9,7 @@ import { MSG } from '../shared/messages.ts';
 import { isPageRoute } from '../shared/pages.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
+import { registerJobHandlers } from './jobs-wiring.ts';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
 import { KindleImportService } from './modules/annotations/kindle-import.ts';
@@ -121,7 +122,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     fetcher,
-    jobs,
     items,
     tags,
     accounts,
@@ -146,8 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     blobs,
   });
-  // thumbnails, PDF text and the removal of deleted files run as background jobs
-  new FileJobs({ db, blobs, jobs, items });
+  // page capture, thumbnails, PDF text and the removal of deleted files run as background jobs
+  registerJobHandlers(jobs, { capture, files: new FileJobs({ db, blobs, items }) });
   await registerLiveRoutes(app, {
     bus,
     auth,

@@ -121,7 +121,10 @@ describe('PDF text (a background job)', () => {
       .items[0];
     expect(await t.jobs.runDueJobs()).toEqual({ succeeded: 0, retried: 0, failed: 1 });
     expect(await fileRow(saved.link_id)).toMatchObject({ text_status: 'failed', text: null });
-    const [job] = await queryRows<{ last_error: string }>(t.database.db, sql`SELECT last_error FROM jobs`);
+    const [job] = await queryRows<{ last_error: string }>(
+      t.database.db,
+      sql`SELECT last_error FROM jobs WHERE status = 'failed'`,
+    );
     expect(job!.last_error).toMatch(/PDF text could not be read/);
     await t.database.db.execute(sql`DELETE FROM jobs`);
   });
