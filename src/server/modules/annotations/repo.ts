@@ -51,6 +51,15 @@ export async function findByMd5(ex: Executor, itemId: number, md5s: string[]): P
     .where(and(eq(annotations.itemId, itemId), inArray(annotations.annMd5, md5s)));
 }
 
+/** The annotations of any of these items with any of these md5s (Kindle import, a batch of books). */
+export async function findByMd5s(ex: Executor, itemIds: number[], md5s: string[]): Promise<AnnotationRow[]> {
+  if (itemIds.length === 0 || md5s.length === 0) return [];
+  return ex
+    .select()
+    .from(annotations)
+    .where(and(inArray(annotations.itemId, itemIds), inArray(annotations.annMd5, md5s)));
+}
+
 export async function setColor(ex: Executor, id: number, color: string, at: Date): Promise<void> {
   await ex.update(annotations).set({ color, updatedAt: at }).where(eq(annotations.id, id));
 }
@@ -77,6 +86,24 @@ export async function recountItem(
     .returning({ n: items.annotationCount });
   const count = row?.n ?? 0;
   return { count, annotatedChanged: before !== undefined && before.n > 0 !== count > 0 };
+}
+
+/** recountItem for many items in two statements: the ids whose items gained a first or lost a last annotation. */
+export async function recountItems(ex: Executor, itemIds: number[]): Promise<number[]> {
+  if (itemIds.length === 0) return [];
+  const before = await ex
+    .select({ id: items.id, n: items.annotationCount })
+    .from(items)
+    .where(inArray(items.id, itemIds));
+  const after = await ex
+    .update(items)
+    .set({
+      annotationCount: sql`(SELECT count(*)::int FROM ${annotations} WHERE ${annotations.itemId} = ${items.id})`,
+    })
+    .where(inArray(items.id, itemIds))
+    .returning({ id: items.id, n: items.annotationCount });
+  const was = new Map(before.map((r) => [r.id, r.n]));
+  return after.filter((r) => (was.get(r.id) ?? 0) > 0 !== r.n > 0).map((r) => r.id);
 }
 
 export async function stickyNotesOf(ex: Executor, annotationIds: number[]): Promise<StickyNoteRow[]> {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { ItemFileFacts } from '../../../shared/schemas/items.ts';
 import { z } from 'zod';
+import type { ItemFileFacts } from '../../../shared/schemas/items.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemFiles, items } from '../../db/schema.ts';
 import { type JobQueue, jobType } from '../../platform/jobs.ts';

@@ -175,26 +175,42 @@ export class ItemsService {
     return { item: item!, version: now.getTime(), previousVersion: result.previousVersion };
   }
 
-  /** The user's kindle item for a book, found by its title, or a new private one (Kindle import). */
-  async kindleBook(
+  /**
+   * The user's kindle items for these books, found by title, and new private ones for the rest, in
+   * a few statements whatever the number of books (Kindle import). Titles are distinct.
+   */
+  async kindleBooks(
     tx: Executor,
     userId: number,
-    book: { title: string; author: string; now: Date },
-  ): Promise<{ id: number; created: boolean }> {
-    // two imports of one file at once must not make the book twice
-    await repo.lockLocalId(tx, userId, `kindle:${book.title}`);
-    const existing = await repo.findByTitle(tx, userId, 'kindle', book.title);
-    if (existing) return { id: existing.id, created: false };
-    const row = await repo.insertItem(tx, {
+    books: { title: string; author: string }[],
+    now: Date,
+  ): Promise<Map<string, { id: number; created: boolean }>> {
+    const titles = books.map((b) => b.title);
+    // two imports of one file at once must not make a book twice
+    await repo.lockLocalIds(
+      tx,
       userId,
-      type: 'kindle',
-      title: book.title,
-      description: book.author,
-      private: true,
-      createdAt: book.now,
-      updatedAt: book.now,
-    });
-    return { id: row.id, created: true };
+      titles.map((t) => `kindle:${t}`),
+    );
+    const found = new Map<string, { id: number; created: boolean }>();
+    for (const row of await repo.findByTitles(tx, userId, 'kindle', titles)) {
+      if (!found.has(row.title)) found.set(row.title, { id: row.id, created: false });
+    }
+    const missing = books.filter((b) => !found.has(b.title));
+    const rows = await repo.insertItems(
+      tx,
+      missing.map((b) => ({
+        userId,
+        type: 'kindle',
+        title: b.title,
+        description: b.author,
+        private: true,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    for (const row of rows) found.set(row.title, { id: row.id, created: true });
+    return found;
   }
 
   /** The id of the user's bookmark of exactly this URL, if they have one. */
