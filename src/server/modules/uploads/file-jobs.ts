@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
+import { z } from 'zod';
 import { THUMB_WIDTHS, type ThumbWidth, type UploadKind } from '../../../shared/schemas/uploads.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
-import { z } from 'zod';
 import { defineJob, type Job, type JobQueue, jobType, PermanentJobError } from '../../platform/jobs.ts';
 import { FILES_CLEANUP_JOB, type FilesCleanupPayload } from '../items/files-hook.ts';
 import type { ItemsService } from '../items/service.ts';
