@@ -28,7 +28,7 @@ const rows = () =>
   );
 
 describe('JobQueue', () => {
-  it('runs a due job by kind with its payload, then removes it', async () => {
+  it('runs a due job by kind with its parsed payload, then keeps it as done', async () => {
     const queue = new JobQueue(database.db, clock);
     const seen: Job<{ n: number }>[] = [];
     queue.register(
