@@ -11,14 +11,13 @@ import { multipartBody } from '../../../../test/helpers/multipart.ts';
  */
 const OTHER_CALL_CEILING_MS = 3_000;
 const EVENT_LOOP_CEILING_MS = 1_000;
-/** PGlite stores a book ~10x slower, on the main thread; 5,000 would take many minutes on a loaded machine */
-const BOOKS = process.env.FOLIO_TEST_DB === 'postgres' ? 5_000 : 1_000;
+const BOOKS = 5_000;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  if (process.env.FOLIO_TEST_DB === 'postgres') t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 function importFile(client: TestClient, text: string) {
   const { payload, headers } = multipartBody([
@@ -27,7 +26,9 @@ function importFile(client: TestClient, text: string) {
   return client.request({ method: 'POST', url: '/item/import/kindle', payload, headers });
 }
 
-describe(`a ${BOOKS}-book Kindle import`, () => {
+// PostgreSQL only: PGlite runs every statement on the main thread and serves one at a time, so the
+// import and the other client's calls queue behind each other (figures in docs/benchmarks.md).
+describe.runIf(process.env.FOLIO_TEST_DB === 'postgres')(`a ${BOOKS}-book Kindle import`, () => {
   it('leaves other clients answered while it runs, and imports every book', async () => {
     const [reader, importer] = await Promise.all([t.signUp(), t.signUp()]);
     const text = kindleClippings(BOOKS, 1);
