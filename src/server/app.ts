@@ -10,6 +10,7 @@ import { isPageRoute } from '../shared/pages.ts';
 import { healthReplySchema } from '../shared/schemas/system.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
+import { registerJobHandlers } from './jobs-wiring.ts';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
 import { KindleImportService } from './modules/annotations/kindle-import.ts';
@@ -38,7 +39,7 @@ import { registerOriginCheck } from './platform/auth/origin.ts';
 import { SessionStore } from './platform/auth/sessions.ts';
 import { SignInThrottle } from './platform/auth/throttle.ts';
 import { type BlobStore, LocalBlobStore } from './platform/blob-store.ts';
-import { registerBlobSweep } from './platform/blob-sweep.ts';
+import { blobSweepJob } from './platform/blob-sweep.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { contract, installZodContracts } from './platform/contract.ts';
 import { registerErrorHandler } from './platform/errors.ts';
@@ -133,7 +134,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     fetcher,
     blobs,
-    jobs,
     items,
     tags,
     accounts,
@@ -157,18 +157,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     blobs,
   });
-  // thumbnails, PDF text and the removal of deleted files run as background jobs
-  new FileJobs({ db, blobs, jobs, items });
-  // what a crash leaves in the store goes in the background (queued at boot by main.ts)
-  registerBlobSweep(jobs, {
-    db,
-    blobs,
-    now: () => clock.now(),
-    areas: {
-      items: (userId) => blobKeysOf(db, userId),
-      notes: (userId) => noteImageKeysOf(db, userId),
-      pages: (userId) => pictureKeysOf(db, userId),
-    },
+  // page capture, thumbnails, PDF text, the removal of deleted files and the sweep of what a
+  // crash left in the store (queued at boot by main.ts) run as background jobs
+  registerJobHandlers(jobs, {
+    capture,
+    files: new FileJobs({ db, blobs, items }),
+    sweep: blobSweepJob(jobs, {
+      db,
+      blobs,
+      now: () => clock.now(),
+      areas: {
+        items: (userId) => blobKeysOf(db, userId),
+        notes: (userId) => noteImageKeysOf(db, userId),
+        pages: (userId) => pictureKeysOf(db, userId),
+      },
+    }),
   });
   await registerLiveRoutes(app, {
     bus,

@@ -47,12 +47,44 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
+/**
+ * A failure that says the database connection is gone or refused (a restart, a failover, a
+ * terminated backend), not that the query was wrong: the request may be retried later (503).
+ */
+export function isConnectionLoss(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (CONNECTION_LOSS_CODES.has(code) || code.startsWith('08'))) return true;
+    if (CONNECTION_LOSS_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+/** admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections; node's socket errors */
+const CONNECTION_LOSS_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+]);
+const CONNECTION_LOSS_MESSAGES =
+  /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect/;
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client's fatal error (a server restart, a terminated backend) comes out of the pool as
   // an 'error' event; unheard, Node would crash. The pool drops that client and opens a new one.
   pool.on('error', (err) => {
     console.warn(`PostgreSQL connection lost: ${err.message}`);
+  });
+  // A client checked out of the pool (a query or transaction in flight, the migration lock) has no
+  // pool listener: its connection's death is an 'error' event on the client itself, which would
+  // end the process. The query in flight fails on its own (a 503); the pool discards the client
+  // on release because it is no longer queryable.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => console.warn(`PostgreSQL connection lost in use: ${err.message}`));
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {

@@ -87,7 +87,7 @@ describe('sweepBlobs', () => {
     expect(await t.jobs.runDueJobs()).toMatchObject({ succeeded: 1, failed: 0 });
     const next = await queryRows<{ run_at: string }>(
       t.database.db,
-      sql`SELECT run_at FROM jobs WHERE kind = ${BLOB_SWEEP_JOB} AND status = 'queued'`,
+      sql`SELECT run_at FROM jobs WHERE kind = ${BLOB_SWEEP_JOB.kind} AND status = 'queued'`,
     );
     expect(next).toHaveLength(1);
     expect(new Date(next[0]!.run_at).getTime() - t.clock.now().getTime()).toBe(6 * 3_600_000);

@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import type { Executor } from '../db/client.ts';
 import type { BlobStore } from './blob-store.ts';
-import type { JobQueue } from './jobs.ts';
+import { defineJob, type JobQueue, jobType } from './jobs.ts';
 
 /**
  * Removes what a crash leaves in the blob store: temporary files of uploads that never finished,
@@ -58,31 +59,32 @@ export async function sweepBlobs(
   return { temporary, unreferenced };
 }
 
-export const BLOB_SWEEP_JOB = 'blob-sweep';
+export const BLOB_SWEEP_JOB = jobType('blob-sweep', z.object({}));
 /** Between two sweeps. */
 const SWEEP_EVERY_MS = 6 * HOUR;
 
 /**
- * Registers the sweep as a background job: each run queues the next one (one queued at a time,
- * by its dedupe key); queueBlobSweep() starts a run at boot.
+ * The sweep as a background job: each run queues the next one (one queued at a time, by its
+ * dedupe key); queueBlobSweep() starts a run at boot.
  */
-export function registerBlobSweep(
+export function blobSweepJob(
   jobs: JobQueue,
   deps: { db: Executor; blobs: BlobStore; areas: Record<string, ReferencedKeys>; now: () => Date },
-): void {
-  jobs.register(BLOB_SWEEP_JOB, async () => {
+) {
+  return defineJob(BLOB_SWEEP_JOB, async () => {
     const now = deps.now();
     // the next run is queued first, so a failing sweep does not end the chain
-    await jobs.enqueue(deps.db, {
-      kind: BLOB_SWEEP_JOB,
-      dedupeKey: 'next',
-      runAt: new Date(now.getTime() + SWEEP_EVERY_MS),
-    });
+    await jobs.enqueue(
+      deps.db,
+      BLOB_SWEEP_JOB,
+      {},
+      { dedupeKey: 'next', runAt: new Date(now.getTime() + SWEEP_EVERY_MS) },
+    );
     await sweepBlobs(deps.blobs, deps.areas, now);
   });
 }
 
 /** At boot: a sweep now (a crash is the reason there is something to sweep). */
 export function queueBlobSweep(jobs: JobQueue, db: Executor): Promise<void> {
-  return jobs.enqueue(db, { kind: BLOB_SWEEP_JOB, dedupeKey: 'boot', maxAttempts: 1 });
+  return jobs.enqueue(db, BLOB_SWEEP_JOB, {}, { dedupeKey: 'boot', maxAttempts: 1 });
 }

@@ -3,6 +3,7 @@ import { ZodError, type z } from 'zod';
 import { MSG } from '../../shared/messages.ts';
 import { HIGHLIGHT_OVER_QUOTA } from '../../shared/schemas/annotations.ts';
 import { UPLOAD_MSG } from '../../shared/schemas/uploads.ts';
+import { isConnectionLoss } from '../db/client.ts';
 
 /** The small set of errors a service may throw; the handler below turns each into the spec's shape. */
 export class AppError extends Error {
@@ -107,10 +108,18 @@ export function registerErrorHandler(app: FastifyInstance) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large.
       return reply.status(status).send({ code: -1, message: clientErrorMessage(err as FastifyError) });
     }
+    if (isConnectionLoss(err)) {
+      // the database went away under this request (restart, failover); the pool reconnects
+      request.log.warn({ err, reqId: request.id }, 'database connection lost');
+      reply.header('retry-after', '1');
+      return reply.status(503).send({ code: -1, message: UNAVAILABLE_MESSAGE });
+    }
     request.log.error({ err, reqId: request.id }, 'unhandled error');
     return reply.status(500).send({ code: -1, message: MSG.internal, requestId: request.id });
   });
 }
+
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 
 function clientErrorMessage(err: FastifyError): string {
   switch (err.code) {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { type Db, type Executor, queryRows } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 
@@ -6,24 +7,63 @@ import type { Clock } from './clock.ts';
  * Background work in the `jobs` table. Any instance may run any job: a batch is claimed with
  * FOR UPDATE SKIP LOCKED (two instances never claim the same row) and leased; a lease that
  * runs out (the instance stopped mid-job) makes the job claimable again. Failures are retried
- * with exponential backoff until the job's attempts are used up, then kept as 'failed'.
+ * with exponential backoff until the job's attempts are used up, then kept as 'failed'. Finished
+ * ('done') and failed jobs stay for a retention period (the poller prunes them), so an operator can
+ * see what ran; for them run_at is when they ended.
+ *
+ * A job kind has a zod payload schema: enqueuing takes only that payload, and the payload is
+ * parsed again when the job is read (a row from an older release, or edited by hand, that no
+ * longer fits fails for good instead of reaching the handler malformed).
  */
 
-export interface Job {
+/** A kind of job and its payload: what an enqueuer needs, without the handler. */
+export interface JobType<P> {
+  readonly kind: string;
+  readonly payload: z.ZodType<P>;
+}
+
+export interface Job<P = unknown> {
   id: number;
   kind: string;
-  payload: unknown;
+  payload: P;
   userId: number | null;
   /** 1 on the first run */
   attempt: number;
   /** no retry follows if this run fails */
   lastAttempt: boolean;
 }
-export type JobHandler = (job: Job) => Promise<void>;
+export type JobHandler<P> = (job: Job<P>) => Promise<void>;
 
-export interface EnqueueInput {
-  kind: string;
-  payload?: Record<string, unknown>;
+/** A job type with its handler, registered where the app is wired (jobs-wiring.ts). */
+export interface JobDefinition<P> extends JobType<P> {
+  // method syntax: a definition of any payload type can join the queue's one list
+  handler(job: Job<P>): Promise<void>;
+}
+
+/** Declares a job kind by name and payload schema, for enqueuers that live apart from the handler. */
+export function jobType<S extends z.ZodType>(kind: string, payload: S): JobType<z.output<S>> {
+  return { kind, payload: payload as z.ZodType<z.output<S>> };
+}
+
+/** A job kind and its handler: `defineJob(type, handler)`, or `defineJob(kind, zodPayload, handler)`. */
+export function defineJob<P>(type: JobType<P>, handler: JobHandler<P>): JobDefinition<P>;
+export function defineJob<S extends z.ZodType>(
+  kind: string,
+  payload: S,
+  handler: JobHandler<z.output<S>>,
+): JobDefinition<z.output<S>>;
+export function defineJob<P>(
+  type: JobType<P> | string,
+  payloadOrHandler: z.ZodType<P> | JobHandler<P>,
+  handler?: JobHandler<P>,
+): JobDefinition<P> {
+  if (typeof type === 'string') {
+    return { kind: type, payload: payloadOrHandler as z.ZodType<P>, handler: handler! };
+  }
+  return { kind: type.kind, payload: type.payload, handler: payloadOrHandler as JobHandler<P> };
+}
+
+export interface EnqueueOptions {
   userId?: number;
   /** while a job with this kind and key is queued, enqueuing another does nothing */
   dedupeKey?: string;
@@ -40,6 +80,10 @@ export interface JobQueueOptions {
   backoffMaxMs?: number;
   leaseMs?: number;
   batchSize?: number;
+  /** finished and failed jobs are deleted this long after they ended */
+  retentionMs?: number;
+  /** how often the poller prunes */
+  pruneEveryMs?: number;
   onError?: (message: string, err: unknown) => void;
 }
 
@@ -60,8 +104,11 @@ interface ClaimedRow {
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
+export const DEFAULT_JOB_RETENTION_MS = 7 * 24 * 3_600_000;
+
 export class JobQueue {
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly definitions = new Map<string, JobDefinition<unknown>>();
+  private lastPrune = Number.NEGATIVE_INFINITY;
   private readonly opts: Required<Omit<JobQueueOptions, 'onError'>>;
   private timer: NodeJS.Timeout | undefined;
   private tick: Promise<unknown> | undefined;
@@ -77,20 +124,35 @@ export class JobQueue {
       backoffMaxMs: options.backoffMaxMs ?? 6 * 3_600_000,
       leaseMs: options.leaseMs ?? 5 * 60_000,
       batchSize: options.batchSize ?? 4,
+      retentionMs: options.retentionMs ?? DEFAULT_JOB_RETENTION_MS,
+      pruneEveryMs: options.pruneEveryMs ?? 3_600_000,
     };
   }
 
-  register(kind: string, handler: JobHandler): void {
-    this.handlers.set(kind, handler);
+  /** Each definition's payload type is checked where it is made (defineJob); here they are one list. */
+  register(...definitions: JobDefinition<unknown>[]): void {
+    for (const d of definitions) this.definitions.set(d.kind, d);
   }
 
   /** Adds a job inside the caller's transaction, so it exists exactly when the caller's change does. */
-  async enqueue(ex: Executor, input: EnqueueInput): Promise<void> {
+  async enqueue<P>(ex: Executor, type: JobType<P>, payload: P, options: EnqueueOptions = {}): Promise<void> {
+    // the same schema parses it when it is read; refusing here names the enqueuer's mistake
+    const checked = type.payload.parse(payload);
     await ex.execute(sql`
       INSERT INTO jobs (kind, payload, user_id, dedupe_key, run_at, max_attempts)
-      VALUES (${input.kind}, ${JSON.stringify(input.payload ?? {})}::jsonb, ${input.userId ?? null},
-              ${input.dedupeKey ?? null}, ${ts(input.runAt ?? this.clock.now())}, ${input.maxAttempts ?? 5})
+      VALUES (${type.kind}, ${JSON.stringify(checked ?? {})}::jsonb, ${options.userId ?? null},
+              ${options.dedupeKey ?? null}, ${ts(options.runAt ?? this.clock.now())}, ${options.maxAttempts ?? 5})
       ON CONFLICT (kind, dedupe_key) WHERE status = 'queued' DO NOTHING`);
+  }
+
+  /** Deletes finished and failed jobs that ended more than the retention period ago. */
+  async prune(): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - this.opts.retentionMs);
+    const gone = await queryRows<{ id: string }>(
+      this.db,
+      sql`DELETE FROM jobs WHERE status IN ('done', 'failed') AND run_at < ${ts(before)} RETURNING id`,
+    );
+    return gone.length;
   }
 
   /** The delay before retry number `attempt` (1-based): base, 2x base, 4x base, ... capped. */
@@ -137,17 +199,27 @@ export class JobQueue {
       lastAttempt: row.attempts >= row.max_attempts,
     };
     try {
-      const handler = this.handlers.get(row.kind);
-      if (!handler) throw new PermanentJobError(`No handler for job kind '${row.kind}'.`);
-      await handler(job);
-      await this.db.execute(sql`DELETE FROM jobs WHERE id = ${id}`);
+      const definition = this.definitions.get(row.kind);
+      if (!definition) throw new PermanentJobError(`No handler for job kind '${row.kind}'.`);
+      const parsed = definition.payload.safeParse(row.payload);
+      if (!parsed.success) {
+        throw new PermanentJobError(
+          `The payload does not fit job kind '${row.kind}': ${parsed.error.message}`,
+        );
+      }
+      await definition.handler({ ...job, payload: parsed.data });
+      await this.db.execute(
+        sql`UPDATE jobs SET status = 'done', run_at = ${ts(this.clock.now())}, last_error = NULL,
+            locked_until = NULL WHERE id = ${id}`,
+      );
       return 'succeeded';
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (job.lastAttempt || err instanceof PermanentJobError) {
         this.options.onError?.(`job ${id} (${row.kind}) failed for good`, err);
         await this.db.execute(
-          sql`UPDATE jobs SET status = 'failed', last_error = ${message}, locked_until = NULL WHERE id = ${id}`,
+          sql`UPDATE jobs SET status = 'failed', run_at = ${ts(this.clock.now())}, last_error = ${message},
+              locked_until = NULL WHERE id = ${id}`,
         );
         return 'failed';
       }
@@ -163,11 +235,23 @@ export class JobQueue {
     }
   }
 
-  /** Polls every `intervalMs` until stop(); main.ts starts it, tests call runDueJobs() instead. */
+  /** Runs what is due, and prunes when it is time; one turn of the poller. */
+  private async poll(): Promise<void> {
+    await this.runDueJobs();
+    if (this.clock.now().getTime() - this.lastPrune >= this.opts.pruneEveryMs) {
+      await this.prune();
+      this.lastPrune = this.clock.now().getTime();
+    }
+  }
+
+  /**
+   * Polls every `intervalMs` until stop(); main.ts starts it, tests call runDueJobs() instead. A
+   * failed turn (the database is unreachable) is logged and the next turn tries again.
+   */
   start(intervalMs: number): void {
     this.stopped = false;
     const loop = () => {
-      this.tick = this.runDueJobs()
+      this.tick = this.poll()
         .catch((err) => this.options.onError?.('job poll failed', err))
         .finally(() => {
           if (!this.stopped) this.timer = setTimeout(loop, intervalMs);

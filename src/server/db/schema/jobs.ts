@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
-export const JOB_STATUSES = ['queued', 'running', 'failed'] as const;
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
 /** Background work shared by every instance; claimed with FOR UPDATE SKIP LOCKED (platform/jobs.ts). */
 export const jobs = pgTable(
@@ -25,6 +25,7 @@ export const jobs = pgTable(
     /** at most one queued job per key (e.g. one capture per item) */
     dedupeKey: text('dedupe_key'),
     status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
+    /** when a queued job is due; when a done or failed job ended (pruning counts from it) */
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),

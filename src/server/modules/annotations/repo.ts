@@ -23,18 +23,24 @@ export async function lockAnnotation(
   return row;
 }
 
-/** Inserts the annotations whose ann_md5 the item does not have yet; returns only the new rows. */
+/** The rows, once each is known to belong to one of the items the caller was granted. */
+function onGranted<T extends { itemId: number }>(granted: Checked[], values: T[]): T[] {
+  const ids = new Set(granted.map((i) => i.id));
+  for (const v of values) if (!ids.has(v.itemId)) throw new Error(`item ${v.itemId} was not granted`);
+  return values;
+}
+
+/**
+ * Inserts the annotations whose ann_md5 their item does not have yet (several items at once for
+ * the Kindle import); returns only the new rows.
+ */
 export async function insertNew(
   ex: Executor,
-  item: Checked,
-  values: Omit<NewAnnotation, 'itemId'>[],
+  granted: Checked[],
+  values: NewAnnotation[],
 ): Promise<AnnotationRow[]> {
   if (values.length === 0) return [];
-  return ex
-    .insert(annotations)
-    .values(values.map((v) => ({ ...v, itemId: item.id })))
-    .onConflictDoNothing()
-    .returning();
+  return ex.insert(annotations).values(onGranted(granted, values)).onConflictDoNothing().returning();
 }
 
 export async function findByMd5(ex: Executor, itemId: number, md5s: string[]): Promise<AnnotationRow[]> {
@@ -43,6 +49,15 @@ export async function findByMd5(ex: Executor, itemId: number, md5s: string[]): P
     .select()
     .from(annotations)
     .where(and(eq(annotations.itemId, itemId), inArray(annotations.annMd5, md5s)));
+}
+
+/** The annotations of any of these items with any of these md5s (Kindle import, a batch of books). */
+export async function findByMd5s(ex: Executor, itemIds: number[], md5s: string[]): Promise<AnnotationRow[]> {
+  if (itemIds.length === 0 || md5s.length === 0) return [];
+  return ex
+    .select()
+    .from(annotations)
+    .where(and(inArray(annotations.itemId, itemIds), inArray(annotations.annMd5, md5s)));
 }
 
 export async function setColor(ex: Executor, id: number, color: string, at: Date): Promise<void> {
@@ -62,6 +77,16 @@ export async function countOfItem(ex: Executor, itemId: number): Promise<number>
   return row?.n ?? 0;
 }
 
+/** How many annotations each of these items has. */
+export async function countsOfItems(ex: Executor, itemIds: number[]): Promise<Map<number, number>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await ex
+    .select({ id: annotations.itemId, n: sql<number>`count(*)::int` })
+    .from(annotations)
+    .where(inArray(annotations.itemId, itemIds))
+    .groupBy(annotations.itemId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
 export async function stickyNotesOf(ex: Executor, annotationIds: number[]): Promise<StickyNoteRow[]> {
   if (annotationIds.length === 0) return [];
   return ex
@@ -73,14 +98,11 @@ export async function stickyNotesOf(ex: Executor, annotationIds: number[]): Prom
 
 export async function insertStickyNotes(
   ex: Executor,
-  item: Checked,
-  values: Omit<typeof stickyNotes.$inferInsert, 'itemId'>[],
+  granted: Checked[],
+  values: (typeof stickyNotes.$inferInsert)[],
 ): Promise<StickyNoteRow[]> {
   if (values.length === 0) return [];
-  return ex
-    .insert(stickyNotes)
-    .values(values.map((v) => ({ ...v, itemId: item.id })))
-    .returning();
+  return ex.insert(stickyNotes).values(onGranted(granted, values)).returning();
 }
 
 /** The sticky note on that item, locked for the change. */

@@ -54,18 +54,23 @@ export class AnnotationsService {
       // locked: the item's annotation count is kept from the rows
       const item = await loadForWrite(tx, user, data.link_id, { lock: true });
       const annMd5 = annotationMd5(data.link_id, data.shape, selector, data.content);
-      const [created] = await repo.insertNew(tx, item, [
-        {
-          userId: user.id,
-          shape: data.shape,
-          content: data.content,
-          annMd5,
-          color: data.color,
-          selector,
-          createdAt: now,
-          updatedAt: now,
-        },
-      ]);
+      const [created] = await repo.insertNew(
+        tx,
+        [item],
+        [
+          {
+            itemId: item.id,
+            userId: user.id,
+            shape: data.shape,
+            content: data.content,
+            annMd5,
+            color: data.color,
+            selector,
+            createdAt: now,
+            updatedAt: now,
+          },
+        ],
+      );
       if (!created) {
         const [existing] = await repo.findByMd5(tx, data.link_id, [annMd5]);
         const sticky = await repo.stickyNotesOf(tx, [existing!.id]);
@@ -141,16 +146,21 @@ export class AnnotationsService {
       const row = current
         ? await repo.updateStickyNote(tx, current.id, sContent, now)
         : (
-            await repo.insertStickyNotes(tx, item, [
-              {
-                userId: user.id,
-                annotationId: annotation.id,
-                content: sContent,
-                sMode: 2,
-                createdAt: now,
-                updatedAt: now,
-              },
-            ])
+            await repo.insertStickyNotes(
+              tx,
+              [item],
+              [
+                {
+                  itemId: item.id,
+                  userId: user.id,
+                  annotationId: annotation.id,
+                  content: sContent,
+                  sMode: 2,
+                  createdAt: now,
+                  updatedAt: now,
+                },
+              ],
+            )
           )[0]!;
       await refreshSearchVectors(tx, [link_id]);
       return presentStickyNote(row, link_id, annotation.id);

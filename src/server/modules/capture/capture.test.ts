@@ -40,8 +40,12 @@ async function itemRow(linkId: number) {
   return row!;
 }
 
+/** jobs still to run or failed; finished ones stay until pruned */
 const jobRows = () =>
-  queryRows<{ status: string; attempts: number }>(t.database.db, sql`SELECT status, attempts FROM jobs`);
+  queryRows<{ status: string; attempts: number }>(
+    t.database.db,
+    sql`SELECT status, attempts FROM jobs WHERE status <> 'done'`,
+  );
 
 describe('page capture', () => {
   it('captures a new bookmark in the background: title, sanitised reader HTML, text, lead image', async () => {

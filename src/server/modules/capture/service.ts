@@ -12,10 +12,10 @@ import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, parse, QuotaExceededError } from '../../platform/errors.ts';
 import { FetchError } from '../../platform/fetch-errors.ts';
 import { type Fetcher, pageText } from '../../platform/fetcher.ts';
-import type { Job, JobQueue } from '../../platform/jobs.ts';
+import type { Job } from '../../platform/jobs.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { type Authorized, findForWrite, loadForRead, permits } from '../items/access.ts';
-import { CAPTURE_JOB, type CaptureJobPayload } from '../items/capture-hook.ts';
+import type { CaptureJobPayload } from '../items/capture-hook.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import { refreshSearchVectors } from '../search/vectors.ts';
@@ -35,7 +35,6 @@ export interface CaptureDeps {
   clock: Clock;
   fetcher: Fetcher;
   blobs: BlobStore;
-  jobs: JobQueue;
   items: ItemsService;
   tags: TagsService;
   accounts: AccountsService;
@@ -57,9 +56,7 @@ export interface CachedCopy {
 
 /** Add-bookmark metadata, page capture (a background job), and reading the stored copy. */
 export class CaptureService {
-  constructor(private readonly deps: CaptureDeps) {
-    deps.jobs.register(CAPTURE_JOB, (job) => this.capture(job));
-  }
+  constructor(private readonly deps: CaptureDeps) {}
 
   /** POST /fetch_meta: any trouble reading the page gives the URL as title and no tags (spec §4). */
   async fetchMeta(userId: number, input: unknown): Promise<FetchMetaReply> {
@@ -95,8 +92,9 @@ export class CaptureService {
    * the queue retries it with backoff; any other failure, or the last attempt's, is recorded and
    * ends the job. The item itself is never removed.
    */
-  async capture(job: Job): Promise<void> {
-    const { itemId } = job.payload as CaptureJobPayload;
+  /** The capture job's handler (registered in jobs-wiring.ts). */
+  async capture(job: Job<CaptureJobPayload>): Promise<void> {
+    const { itemId } = job.payload;
     const userId = job.userId!;
     const { db, clock, accounts, items } = this.deps;
     const owner = { id: userId };

@@ -1,15 +1,14 @@
+import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
-import type { JobQueue } from '../../platform/jobs.ts';
+import { type JobQueue, jobType } from '../../platform/jobs.ts';
 import type { ItemRow } from './repo.ts';
 
 /**
  * The items side of page capture: which saves queue a capture, and the job they queue
  * (modules/capture registers the handler). Kept here so saveBookmark stays one small hook.
  */
-export const CAPTURE_JOB = 'capture';
-export interface CaptureJobPayload {
-  itemId: number;
-}
+export const CAPTURE_JOB = jobType('capture', z.object({ itemId: z.number().int().positive() }));
+export type CaptureJobPayload = z.infer<typeof CAPTURE_JOB.payload>;
 
 /** A new bookmark, one whose URL changed, or one saved again without a copy (never captured, or failed). */
 export function needsCapture(url: string | null, existing: ItemRow | undefined): boolean {
@@ -27,11 +26,5 @@ export const CAPTURE_PENDING = {
 
 /** In the saving transaction, so the job exists exactly when the saved bookmark does. */
 export function queueCapture(jobs: JobQueue, tx: Executor, userId: number, itemId: number): Promise<void> {
-  const payload: CaptureJobPayload = { itemId };
-  return jobs.enqueue(tx, {
-    kind: CAPTURE_JOB,
-    userId,
-    payload: { ...payload },
-    dedupeKey: `item:${itemId}`,
-  });
+  return jobs.enqueue(tx, CAPTURE_JOB, { itemId }, { userId, dedupeKey: `item:${itemId}` });
 }

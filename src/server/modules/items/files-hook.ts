@@ -1,17 +1,16 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { ItemFileFacts } from '../../../shared/schemas/items.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemFiles, items } from '../../db/schema.ts';
-import type { JobQueue } from '../../platform/jobs.ts';
+import { type JobQueue, jobType } from '../../platform/jobs.ts';
 
 /**
  * The items side of uploaded files (modules/uploads stores them and registers the job): what a
  * pdf or image item's reply adds, and removing the blobs of deleted items.
  */
-export const FILES_CLEANUP_JOB = 'files-cleanup';
-export interface FilesCleanupPayload {
-  keys: string[];
-}
+export const FILES_CLEANUP_JOB = jobType('files-cleanup', z.object({ keys: z.array(z.string().min(1)) }));
+export type FilesCleanupPayload = z.infer<typeof FILES_CLEANUP_JOB.payload>;
 
 /**
  * In the deleting transaction, before the rows go: queues the removal of the items' blobs (the
@@ -29,8 +28,7 @@ export async function queueFileCleanup(jobs: JobQueue, tx: Executor, userId: num
   const keys = rows.flatMap((r) => [r.blobKey, ...Object.values(r.thumbnails as Record<string, string>)]);
   keys.push(...(await noteImagesOnlyIn(tx, userId, ids)));
   if (keys.length === 0) return;
-  const payload: FilesCleanupPayload = { keys };
-  await jobs.enqueue(tx, { kind: FILES_CLEANUP_JOB, userId, payload: { ...payload } });
+  await jobs.enqueue(tx, FILES_CLEANUP_JOB, { keys }, { userId });
 }
 
 /** A picture in a note is a link to /api/files/notes/{user}/{name} (modules/notes/images.ts). */

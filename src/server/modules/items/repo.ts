@@ -18,6 +18,12 @@ export async function insertItem(ex: Executor, values: NewItem): Promise<ItemRow
   return row!;
 }
 
+/** Many rows in one multi-row INSERT ... RETURNING. */
+export async function insertItems(ex: Executor, values: NewItem[]): Promise<ItemRow[]> {
+  if (values.length === 0) return [];
+  return ex.insert(items).values(values).returning(COLUMNS);
+}
+
 export async function findOwnItems(ex: Executor, userId: number, ids: number[]): Promise<ItemRow[]> {
   if (ids.length === 0) return [];
   return ex
@@ -215,6 +221,35 @@ export async function findOwnBy(
 }
 
 /** Serialises creates from one local id until the transaction ends, so a retry never makes two. */
+/** The user's items of a type with any of these titles, oldest first. */
+export async function findByTitles(
+  ex: Executor,
+  userId: number,
+  type: string,
+  titles: string[],
+): Promise<ItemRow[]> {
+  if (titles.length === 0) return [];
+  return ex
+    .select(COLUMNS)
+    .from(items)
+    .where(and(eq(items.userId, userId), eq(items.type, type), inArray(items.title, titles)))
+    .orderBy(items.id);
+}
+
+/** lockLocalId for many ids in one statement; sorted, so two callers never wait on each other in a cycle. */
+export async function lockLocalIds(ex: Executor, userId: number, localIds: string[]): Promise<void> {
+  const keys = [...new Set(localIds)].sort().map((id) => `${userId}:${id}`);
+  if (keys.length === 0) return;
+  const list = sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  await ex.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(k, 0))
+        FROM unnest(ARRAY[${list}]::text[]) WITH ORDINALITY AS t(k, n) ORDER BY n`,
+  );
+}
+
 export async function lockLocalId(ex: Executor, userId: number, localId: string): Promise<void> {
   await ex.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${userId}:${localId}`}, 0))`);
 }

@@ -159,25 +159,43 @@ export class ItemsService {
     return row && authorize(owner, row, 'write');
   }
 
-  /** The user's kindle item for a book, found by its title, or a new private one (Kindle import). */
-  async kindleBook(
+  /**
+   * The user's kindle items for these books, found by title, and new private ones for the rest, in
+   * a few statements whatever the number of books (Kindle import). Titles are distinct.
+   */
+  async kindleBooks(
     tx: Executor,
     owner: { id: number },
-    book: { title: string; author: string; now: Date },
-  ): Promise<{ item: Authorized<ItemRow>; created: boolean }> {
-    // two imports of one file at once must not make the book twice
-    await repo.lockLocalId(tx, owner.id, `kindle:${book.title}`);
-    const existing = await repo.findOwnBy(tx, owner.id, 'kindle', { title: book.title });
-    if (existing) return { item: authorize(owner, existing, 'write'), created: false };
-    const item = await this.create(tx, owner, {
-      type: 'kindle',
-      title: book.title,
-      description: book.author,
-      private: true,
-      createdAt: book.now,
-      updatedAt: book.now,
-    });
-    return { item, created: true };
+    books: { title: string; author: string }[],
+    now: Date,
+  ): Promise<Map<string, { item: Authorized<ItemRow>; created: boolean }>> {
+    const titles = books.map((b) => b.title);
+    // two imports of one file at once must not make a book twice
+    await repo.lockLocalIds(
+      tx,
+      owner.id,
+      titles.map((t) => `kindle:${t}`),
+    );
+    const found = new Map<string, { item: Authorized<ItemRow>; created: boolean }>();
+    for (const row of await repo.findByTitles(tx, owner.id, 'kindle', titles)) {
+      if (!found.has(row.title))
+        found.set(row.title, { item: authorize(owner, row, 'write'), created: false });
+    }
+    const missing = books.filter((b) => !found.has(b.title));
+    const rows = await repo.insertItems(
+      tx,
+      missing.map((b) => ({
+        userId: owner.id,
+        type: 'kindle',
+        title: b.title,
+        description: b.author,
+        private: true,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    for (const row of rows) found.set(row.title, { item: authorize(owner, row, 'write'), created: true });
+    return found;
   }
 
   /** The id of the user's bookmark of exactly this URL, if they have one. */

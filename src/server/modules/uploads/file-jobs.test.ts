@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, uploadFile } from '../../../../test/factories/uploads.ts';
 import { setPlan } from '../../../../test/factories/users.ts';
+import { oneBitBmp } from '../../../../test/generators/bmp.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
 import { makePdf } from '../../../../test/helpers/pdf.ts';
 import { queryRows } from '../../db/client.ts';
@@ -82,12 +83,21 @@ describe('image thumbnails (a background job)', () => {
     await t.database.db.execute(sql`DELETE FROM jobs`);
   });
 
-  it('decodeBmp refuses compressed and oversized files', () => {
+  it('decodeBmp refuses compressed and oversized files', async () => {
     const bmp = fixture('flag.bmp');
-    expect(() => decodeBmp(bmp, 100)).toThrow('too many pixels');
+    await expect(decodeBmp(bmp, 100)).rejects.toThrow('too many pixels');
     const rle = Buffer.from(bmp);
     rle.writeUInt32LE(1, 30);
-    expect(() => decodeBmp(rle, THUMB_MAX_PIXELS)).toThrow('compressed');
+    await expect(decodeBmp(rle, THUMB_MAX_PIXELS)).rejects.toThrow('compressed');
+  });
+
+  it('decodes a 1-bit BMP off the main thread, and refuses one above 50 megapixels', async () => {
+    const big = oneBitBmp(7000, 7000);
+    const raw = await decodeBmp(big, THUMB_MAX_PIXELS);
+    expect([raw.width, raw.height, raw.data.length]).toEqual([7000, 7000, 7000 * 7000 * 3]);
+    // the checkerboard's first pixel is white, its neighbour black
+    expect([...raw.data.subarray(0, 6)]).toEqual([255, 255, 255, 0, 0, 0]);
+    await expect(decodeBmp(oneBitBmp(8000, 7000), THUMB_MAX_PIXELS)).rejects.toThrow('too many pixels');
   });
 });
 
@@ -122,7 +132,10 @@ describe('PDF text (a background job)', () => {
       .items[0];
     expect(await t.jobs.runDueJobs()).toEqual({ succeeded: 0, retried: 0, failed: 1 });
     expect(await fileRow(saved.link_id)).toMatchObject({ text_status: 'failed', text: null });
-    const [job] = await queryRows<{ last_error: string }>(t.database.db, sql`SELECT last_error FROM jobs`);
+    const [job] = await queryRows<{ last_error: string }>(
+      t.database.db,
+      sql`SELECT last_error FROM jobs WHERE status = 'failed'`,
+    );
     expect(job!.last_error).toMatch(/PDF text could not be read/);
     await t.database.db.execute(sql`DELETE FROM jobs`);
   });

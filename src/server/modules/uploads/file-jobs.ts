@@ -1,8 +1,9 @@
 import type { Readable } from 'node:stream';
+import { z } from 'zod';
 import { THUMB_WIDTHS, type ThumbWidth, type UploadKind } from '../../../shared/schemas/uploads.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
-import { type Job, type JobQueue, PermanentJobError } from '../../platform/jobs.ts';
+import { defineJob, type Job, type JobQueue, jobType, PermanentJobError } from '../../platform/jobs.ts';
 import { type Authorized, findForWrite } from '../items/access.ts';
 import { FILES_CLEANUP_JOB, type FilesCleanupPayload } from '../items/files-hook.ts';
 import type { ItemRow } from '../items/row.ts';
@@ -14,41 +15,43 @@ import { makeThumbnails } from './thumbnails.ts';
 /** Where a thumbnail is served (routes.ts), kept on the item as its thumbnail_url. */
 const thumbUrl = (itemId: number, width: ThumbWidth) => `/api/files/items/${itemId}/thumb/${width}`;
 
-export const THUMBNAILS_JOB = 'image-thumbnails';
-export const PDF_TEXT_JOB = 'pdf-text';
-interface FileJobPayload {
-  itemId: number;
-}
+const fileJobPayload = z.object({ itemId: z.number().int().positive() });
+type FileJobPayload = z.infer<typeof fileJobPayload>;
+export const THUMBNAILS_JOB = jobType('image-thumbnails', fileJobPayload);
+export const PDF_TEXT_JOB = jobType('pdf-text', fileJobPayload);
 
 /** In the upload's transaction: an image's thumbnails, or a PDF's text, are made in the background. */
 export function queueFileJob(jobs: JobQueue, tx: Executor, userId: number, itemId: number, kind: UploadKind) {
-  const payload: FileJobPayload = { itemId };
-  return jobs.enqueue(tx, {
-    kind: kind === 'image' ? THUMBNAILS_JOB : PDF_TEXT_JOB,
-    userId,
-    payload: { ...payload },
-    dedupeKey: `item:${itemId}`,
-  });
+  return jobs.enqueue(
+    tx,
+    kind === 'image' ? THUMBNAILS_JOB : PDF_TEXT_JOB,
+    { itemId },
+    { userId, dedupeKey: `item:${itemId}` },
+  );
 }
 
 export interface FileJobsDeps {
   db: Db;
   blobs: BlobStore;
-  jobs: JobQueue;
   items: ItemsService;
 }
 
 /** The background work on uploaded files: thumbnails, PDF text, and removing deleted items' blobs. */
 export class FileJobs {
-  constructor(private readonly deps: FileJobsDeps) {
-    deps.jobs.register(THUMBNAILS_JOB, (job) => this.thumbnails(job));
-    deps.jobs.register(PDF_TEXT_JOB, (job) => this.pdfText(job));
-    deps.jobs.register(FILES_CLEANUP_JOB, (job) => this.cleanup(job));
+  constructor(private readonly deps: FileJobsDeps) {}
+
+  /** The handlers of the three file jobs, for the app's wiring to register. */
+  definitions() {
+    return [
+      defineJob(THUMBNAILS_JOB, (job) => this.thumbnails(job)),
+      defineJob(PDF_TEXT_JOB, (job) => this.pdfText(job)),
+      defineJob(FILES_CLEANUP_JOB, (job) => this.cleanup(job)),
+    ];
   }
 
   /** Makes the 550, 160 and 150 px thumbnails and records the picture's size. */
-  async thumbnails(job: Job): Promise<void> {
-    const { itemId } = job.payload as FileJobPayload;
+  async thumbnails(job: Job<FileJobPayload>): Promise<void> {
+    const { itemId } = job.payload;
     const userId = job.userId!;
     const item = await findForWrite(this.deps.db, { id: userId }, itemId);
     const data = item && (await this.read(item, 'image'));
@@ -87,8 +90,8 @@ export class FileJobs {
   }
 
   /** Reads a PDF's text into item_files.text and the full-text vector; failures are recorded. */
-  async pdfText(job: Job): Promise<void> {
-    const { itemId } = job.payload as FileJobPayload;
+  async pdfText(job: Job<FileJobPayload>): Promise<void> {
+    const { itemId } = job.payload;
     const userId = job.userId!;
     const item = await findForWrite(this.deps.db, { id: userId }, itemId);
     const data = item && (await this.read(item, 'pdf'));
@@ -114,9 +117,8 @@ export class FileJobs {
   }
 
   /** Removes the blobs of deleted items (queued by the delete's transaction). */
-  async cleanup(job: Job): Promise<void> {
-    const { keys } = job.payload as FilesCleanupPayload;
-    await this.removeAll(keys);
+  async cleanup(job: Job<FilesCleanupPayload>): Promise<void> {
+    await this.removeAll(job.payload.keys);
   }
 
   private async removeAll(keys: string[]) {

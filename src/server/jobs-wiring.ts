@@ -1,0 +1,19 @@
+import type { CaptureService } from './modules/capture/service.ts';
+import { CAPTURE_JOB } from './modules/items/capture-hook.ts';
+import type { FileJobs } from './modules/uploads/file-jobs.ts';
+import { defineJob, type JobDefinition, type JobQueue } from './platform/jobs.ts';
+
+/**
+ * Every background job's handler, registered in one place when the app is wired: a job kind
+ * queued anywhere is handled by exactly the definition listed here.
+ */
+export function registerJobHandlers(
+  jobs: JobQueue,
+  deps: { capture: CaptureService; files: FileJobs; sweep: JobDefinition<Record<string, never>> },
+) {
+  jobs.register(
+    defineJob(CAPTURE_JOB, (job) => deps.capture.capture(job)),
+    ...deps.files.definitions(),
+    deps.sweep,
+  );
+}
