@@ -52,12 +52,43 @@ export async function openPglite(dataDir?: string): Promise<Database> {
  * terminated backend), not that the query was wrong: the request may be retried later (503).
  */
 export function isConnectionLoss(err: unknown): boolean {
-  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+  return causes(err).some((e) => {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && (CONNECTION_LOSS_CODES.has(code) || code.startsWith('08'))) return true;
-    if (CONNECTION_LOSS_MESSAGES.test(e.message)) return true;
-  }
-  return false;
+    return CONNECTION_LOSS_MESSAGES.test(e.message);
+  });
+}
+
+/** The error and the causes it wraps (drizzle wraps the driver's error). */
+function causes(err: unknown): Error[] {
+  const chain: Error[] = [];
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) chain.push(e);
+  return chain;
+}
+
+/** deadlock_detected and serialization_failure: PostgreSQL asks for the whole transaction again. */
+const RETRY_CODES = new Set(['40P01', '40001']);
+const TRANSACTION_ATTEMPTS = 3;
+
+/**
+ * Transactions that PostgreSQL aborts to break a deadlock (writers of one user's tags and counters
+ * taking row locks in different orders) run again, as its documentation advises, instead of
+ * failing the request.
+ */
+function retryingTransactions(db: Db): Db {
+  const run = db.transaction.bind(db);
+  const transaction: Db['transaction'] = async (work, config) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await run(work, config);
+      } catch (err) {
+        const retry = causes(err).some((e) => RETRY_CODES.has(String((e as { code?: unknown }).code)));
+        if (!retry || attempt >= TRANSACTION_ATTEMPTS) throw err;
+      }
+    }
+  };
+  db.transaction = transaction;
+  return db;
 }
 /** admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections; node's socket errors */
 const CONNECTION_LOSS_CODES = new Set([
@@ -86,7 +117,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   pool.on('connect', (client) => {
     client.on('error', (err) => console.warn(`PostgreSQL connection lost in use: ${err.message}`));
   });
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = retryingTransactions(drizzlePg({ client: pool, schema }) as unknown as Db);
   return {
     db,
     kind: 'postgres',
