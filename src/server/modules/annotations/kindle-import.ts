@@ -74,9 +74,15 @@ export class KindleImportService {
     const totals: Totals = { items: 0, highlights: 0, stickyNotes: 0 };
     for (const batch of batches(mergeByTitle(parsed.books))) {
       await yieldToEventLoop();
-      const touched = await this.deps.db.transaction((tx) =>
-        this.importBatch(tx, userId, batch, now, totals),
-      );
+      // counted apart and added once committed: a transaction PostgreSQL aborts runs again
+      const added: Totals = { items: 0, highlights: 0, stickyNotes: 0 };
+      const touched = await this.deps.db.transaction((tx) => {
+        Object.assign(added, { items: 0, highlights: 0, stickyNotes: 0 });
+        return this.importBatch(tx, userId, batch, now, added);
+      });
+      totals.items += added.items;
+      totals.highlights += added.highlights;
+      totals.stickyNotes += added.stickyNotes;
       await this.deps.items.publishUpserts(userId, touched);
     }
     return { code: 1, ...totals };

@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildItem, saveBookmark, userIdOf } from '../../../../test/factories/items.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
-import { queryRows } from '../../db/client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
