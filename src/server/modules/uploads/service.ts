@@ -12,6 +12,7 @@ import type { BlobStore } from '../../platform/blob-store.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, parse, ValidationError } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
+import type { SendableFile } from '../../platform/send-file.ts';
 import type { AccountsService, PlanHolder } from '../accounts/service.ts';
 import { loadForRead, loadForWrite } from '../items/access.ts';
 import type { ItemsService } from '../items/service.ts';
@@ -38,17 +39,8 @@ export const fileUrl = (itemId: number) => `/api/files/items/${itemId}/file`;
 
 const TYPE_MESSAGE: Record<UploadKind, string> = { pdf: UPLOAD_MSG.notPdf, image: UPLOAD_MSG.notImage };
 
-/** A file the viewer may read: where it is and how to send it. */
-export interface ServedFile {
-  key: string;
-  contentType: string;
-  fileName: string;
-  /** a strong validator: the file's SHA-256, or the thumbnail's own key */
-  etag: string;
-  private: boolean;
-  /** the uploaded file's size; null for thumbnails (Range requests are answered for files only) */
-  size: number | null;
-}
+/** A file the viewer may read: where it is and how to send it (size null for thumbnails: no Range). */
+export type ServedFile = Omit<SendableFile, 'embeddable'>;
 
 /** PDF and image uploads: quotas, the item they make, and who may read their files. */
 export class UploadsService {
