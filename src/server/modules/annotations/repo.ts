@@ -43,14 +43,6 @@ export async function insertNew(
   return ex.insert(annotations).values(onGranted(granted, values)).onConflictDoNothing().returning();
 }
 
-export async function findByMd5(ex: Executor, itemId: number, md5s: string[]): Promise<AnnotationRow[]> {
-  if (md5s.length === 0) return [];
-  return ex
-    .select()
-    .from(annotations)
-    .where(and(eq(annotations.itemId, itemId), inArray(annotations.annMd5, md5s)));
-}
-
 /** The annotations of any of these items with any of these md5s (Kindle import, a batch of books). */
 export async function findByMd5s(ex: Executor, itemIds: number[], md5s: string[]): Promise<AnnotationRow[]> {
   if (itemIds.length === 0 || md5s.length === 0) return [];

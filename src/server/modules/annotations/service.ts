@@ -72,7 +72,7 @@ export class AnnotationsService {
         ],
       );
       if (!created) {
-        const [existing] = await repo.findByMd5(tx, data.link_id, [annMd5]);
+        const [existing] = await repo.findByMd5s(tx, [data.link_id], [annMd5]);
         const sticky = await repo.stickyNotesOf(tx, [existing!.id]);
         const count = await this.recount(tx, item);
         return { annotation: presentAnnotation(existing!, sticky), created: false, count };

@@ -77,19 +77,9 @@ export async function deleteItems(ex: Executor, list: Checked[]): Promise<{ id: 
     .returning({ id: items.id, type: items.type });
 }
 
-/** Sets the annotation count the annotations module counted; returns the count before. */
-export async function setAnnotationCount(
-  ex: Executor,
-  item: Checked,
-  count: number,
-): Promise<number | undefined> {
-  const [before] = await ex
-    .select({ n: items.annotationCount })
-    .from(items)
-    .where(eq(items.id, item.id))
-    .for('update');
+/** Sets the annotation count the annotations module counted (tag tabs follow by trigger). */
+export async function setAnnotationCount(ex: Executor, item: Checked, count: number): Promise<void> {
   await ex.update(items).set({ annotationCount: count }).where(eq(items.id, item.id));
-  return before?.n;
 }
 
 /** Indexes a captured page's or a PDF's text for full-text search. */

@@ -135,13 +135,9 @@ export class ItemsService {
     return repo.setPageText(ex, item, text);
   }
 
-  /**
-   * Keeps the item's annotation count (the annotations module counts them); says whether the
-   * item gained its first annotation or lost its last, when its tags' Annotated counts change.
-   */
-  async setAnnotationCount(ex: Executor, item: Authorized<ItemRow>, count: number): Promise<boolean> {
-    const before = await repo.setAnnotationCount(ex, item, count);
-    return before !== undefined && before > 0 !== count > 0;
+  /** Keeps the item's annotation count (the annotations module counts them). */
+  setAnnotationCount(ex: Executor, item: Authorized<ItemRow>, count: number): Promise<void> {
+    return repo.setAnnotationCount(ex, item, count);
   }
 
   /**
