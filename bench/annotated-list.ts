@@ -1,50 +1,12 @@
-/**
- * Library page size and time with one heavily annotated item (issue 13.5): one user's kindle book
- * with --highlights highlights (inserted in SQL, as a Kindle import leaves them) among 23 other
- * items; GET /interact_api/load_user_items (24 rows) through the real app, --samples times.
- *
- *   npx tsx bench/annotated-list.ts --db pglite|postgres --highlights 56000 --samples 5
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { type Database, openPglite, openPostgres } from '../src/server/db/client.ts';
-import { systemClock } from '../src/server/platform/clock.ts';
-import { JobQueue } from '../src/server/platform/jobs.ts';
-import { createMailer } from '../src/server/platform/mailer.ts';
-import { freshPgDatabase, parseArgs } from './lib.ts';
+import { inProcessApp } from './in-process.ts';
+import { parseArgs } from './lib.ts';
 
 const args = parseArgs();
 const kind = args.get('db') === 'postgres' ? 'postgres' : 'pglite';
 const HIGHLIGHTS = Number(args.get('highlights') ?? 56_000);
 const SAMPLES = Number(args.get('samples') ?? 5);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-bench-annotated-'));
-let database: Database;
-if (kind === 'postgres') {
-  const url = await freshPgDatabase('folio_bench_annotated');
-  if (!url) process.exit(1);
-  database = await openPostgres(url, 4);
-} else {
-  database = await openPglite(path.join(dataDir, 'db'));
-}
-await database.migrate();
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  PUBLIC_URL: 'http://localhost',
-  LOG_LEVEL: 'silent',
-  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-});
-const app = await buildApp({
-  config,
-  database,
-  jobs: new JobQueue(database.db, systemClock),
-  mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: dataDir }),
-  logger: false,
-});
-await app.ready();
+const { app, database } = await inProcessApp(kind, 'folio_bench_annotated', 4);
 const origin = 'http://localhost';
 const signUp = await app.inject({
   method: 'POST',

@@ -1,52 +1,12 @@
-/**
- * Save throughput with tags (issue 12.8: tag counters kept by triggers, not recounts): one user
- * saves --saves bookmarks with 5 tags each drawn from 300 names, then edits each one's tags
- * (2 kept, 3 new), then marks them all unread and read again in batches of 50, through the real
- * app (app.inject), --concurrency requests at a time.
- *
- *   npx tsx bench/tag-saves.ts --db postgres   (database folio_bench_tag_saves, recreated)
- *   npx tsx bench/tag-saves.ts --db pglite
- *   options: --saves 600 --concurrency 8
- */
-import { mkdtempSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { type Database, openPglite, openPostgres } from '../src/server/db/client.ts';
-import { systemClock } from '../src/server/platform/clock.ts';
-import { JobQueue } from '../src/server/platform/jobs.ts';
-import { createMailer } from '../src/server/platform/mailer.ts';
-import { freshPgDatabase, parseArgs } from './lib.ts';
+import { loadavg } from 'node:os';
+import { inProcessApp } from './in-process.ts';
+import { parseArgs } from './lib.ts';
 
 const args = parseArgs();
 const kind = args.get('db') === 'postgres' ? 'postgres' : 'pglite';
 const SAVES = Number(args.get('saves') ?? 600);
 const CONCURRENCY = Number(args.get('concurrency') ?? 8);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-bench-tag-saves-'));
-
-let database: Database;
-if (kind === 'postgres') {
-  const url = await freshPgDatabase('folio_bench_tag_saves');
-  if (!url) process.exit(1);
-  database = await openPostgres(url, 10);
-} else {
-  database = await openPglite(path.join(dataDir, 'db'));
-}
-await database.migrate();
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  PUBLIC_URL: 'http://localhost',
-  LOG_LEVEL: 'error',
-  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-});
-const app = await buildApp({
-  config,
-  database,
-  jobs: new JobQueue(database.db, systemClock),
-  mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: dataDir }),
-});
-await app.ready();
+const { app, database } = await inProcessApp(kind, 'folio_bench_tag_saves', 10);
 const origin = 'http://localhost';
 const signUp = await app.inject({
   method: 'POST',
