@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { EXTENSION_BAR_DISMISSED, GUIDE_SEEN } from './e2e/cookies.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3211);
 
@@ -21,6 +22,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    storageState: { cookies: [GUIDE_SEEN, EXTENSION_BAR_DISMISSED], origins: [] },
     headless: true,
     trace: 'retain-on-failure',
     launchOptions: {

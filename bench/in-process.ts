@@ -28,13 +28,14 @@ export async function inProcessApp(kind: 'pglite' | 'postgres', name: string, po
     LOG_LEVEL: 'silent',
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
   });
+  const jobs = new JobQueue(database.db, systemClock);
   const app = await buildApp({
     config,
     database,
-    jobs: new JobQueue(database.db, systemClock),
+    jobs,
     mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: dataDir }),
     logger: false,
   });
   await app.ready();
-  return { app, database };
+  return { app, database, jobs };
 }

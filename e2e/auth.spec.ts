@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openUserMenu, signIn, signUp, uniqueName } from './seed.ts';
+import { openUserMenu, SEEDED, signIn, signUp, uniqueName } from './seed.ts';
 
 test('signing up lands on the new library', async ({ page }) => {
   const name = uniqueName('reader');
@@ -25,6 +25,7 @@ test('signing in with a user name lands on the library', async ({ page }) => {
   await signUp(page, name);
   await (await openUserMenu(page)).getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
 
   await signIn(page, name, 'secret123');
   await expect(page).toHaveURL(`/user/${name}`);
@@ -84,4 +85,28 @@ test('an unknown path shows the not-found page with a way home', async ({ page }
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Go home' }).click();
   await expect(page).toHaveURL('/');
+});
+
+test("signing out fetches none of the previous user's queries again", async ({ page }) => {
+  await signIn(page, SEEDED.premium.name, SEEDED.premium.password);
+  await expect(page.getByRole('button', { name: `Account menu for ${SEEDED.premium.name}` })).toBeVisible();
+  // a full-text search is premium only: fetched again as a visitor it answered 402
+  const fullText = page.waitForResponse(
+    (r) => r.url().includes('load_user_items') && r.url().includes('snapshot=yes'),
+  );
+  await page.goto(`/user/${SEEDED.premium.name}?what=anything&snapshot=yes`);
+  expect((await fullText).status()).toBe(200);
+
+  const afterSignOut: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('load_user_items')) afterSignOut.push(request.url());
+  });
+  const visitorInfo = page.waitForResponse(
+    async (r) => r.url().includes('load_user_info') && !(await r.json()).name,
+  );
+  await (await openUserMenu(page)).getByRole('menuitem', { name: 'Sign Out' }).click();
+  await visitorInfo;
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  expect(afterSignOut).toEqual([]);
 });

@@ -1,9 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { EXTENSION_BAR_DELAY_MS } from '../src/web/features/extension/extension.ts';
+import { GUIDE_SEEN } from './cookies.ts';
 import { signUp, uniqueName } from './seed.ts';
 
 const DESKTOP_CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+// these journeys are about the bar: it has not been dismissed yet
+test.use({ storageState: { cookies: [GUIDE_SEEN], origins: [] } });
 
 const extensionBar = (page: Page) =>
   page.getByRole('complementary', { name: 'Save pages from your browser' });
@@ -75,7 +79,20 @@ test.describe('on desktop Chrome', () => {
   });
 });
 
+test('headless Chromium is desktop Chrome by its features, and is offered the bar', async ({ page }) => {
+  await page.clock.install();
+  await signUp(page, uniqueName('headless'));
+  await delayPassed(page);
+  await expect(extensionBar(page)).toBeVisible();
+});
+
 test('other browsers are not offered the bar', async ({ page }) => {
+  // Edge on the desktop, as its client hints say
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'userAgentData', {
+      get: () => ({ brands: [{ brand: 'Microsoft Edge' }, { brand: 'Chromium' }], mobile: false }),
+    });
+  });
   await page.clock.install();
   await signUp(page, uniqueName('noext'));
   await delayPassed(page);

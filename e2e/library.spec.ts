@@ -148,6 +148,8 @@ test('free plans see the house ads with a Remove link; premium plans see none', 
   await expect(banner.getByRole('link', { name: 'Remove' })).toHaveAttribute('href', '/premium?f=ads');
 
   await (await openUserMenu(page)).getByRole('menuitem', { name: 'Sign Out' }).click();
+  // signing out reloads the welcome page; navigating before it has loaded would abort it
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
   await signIn(page, SEEDED.premium.name, SEEDED.premium.password);
   await expect(page.getByRole('heading', { level: 1, name: 'Library' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0);

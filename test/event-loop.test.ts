@@ -11,23 +11,20 @@ import { multipartBody } from './helpers/multipart.ts';
 /**
  * Issue 13, "Done when": while a 5,000-book Kindle import, four 6 MB 1-bit 7000x7000 BMP uploads
  * (with their thumbnail jobs) and a 1,000-item CSV export run, the health call keeps answering.
- * The aim is 200 ms; the test's ceiling is generous for a slow, shared machine, and the figures it
- * prints are recorded in docs/benchmarks.md. Before the fix, one BMP alone held the loop ~3 s.
- *
- * PostgreSQL only: embedded PGlite executes every SQL statement on the main thread, so one large
- * statement (the export's 1,000-item read) holds the loop for seconds whatever the app does; its
- * figures are in docs/benchmarks.md too.
+ * The aim is 200 ms; the ceilings are generous for a slow, shared machine (at load 20-24 the
+ * slowest health call took 506 ms on PostgreSQL and 624 ms on PGlite, p99 25 and 69 ms), and the
+ * figures it prints are recorded in docs/benchmarks.md. Before the fixes one BMP alone held the
+ * loop ~3 s, and on PGlite a single health call waited 2.6 s (a whole import transaction).
  */
-const HEALTH_CEILING_MS = 1_000;
+const HEALTH_CEILING_MS = process.env.FOLIO_TEST_DB === 'postgres' ? 1_000 : 2_000;
 
-const onPostgres = process.env.FOLIO_TEST_DB === 'postgres';
 let t: TestApp;
 beforeAll(async () => {
-  if (onPostgres) t = await createTestApp();
+  t = await createTestApp();
 });
 afterAll(() => t?.close());
 
-describe.runIf(onPostgres)('the event loop under heavy work', () => {
+describe('the event loop under heavy work', () => {
   it('answers health while a Kindle import, BMP thumbnails and a CSV export run', async () => {
     const [reader, uploader, exporter] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
     await t.database.db.execute(sql`UPDATE users SET plan = 'professional' WHERE name = ${uploader.name!}`);
@@ -48,8 +45,11 @@ describe.runIf(onPostgres)('the event loop under heavy work', () => {
     delay.enable();
     let done = false;
     const health: number[] = [];
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
     const probing = (async () => {
       while (!done) {
+        rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
         const started = performance.now();
         const res = await t.app.inject({ method: 'GET', url: '/api/health' });
         expect(res.statusCode).toBe(200);
@@ -86,11 +86,12 @@ describe.runIf(onPostgres)('the event loop under heavy work', () => {
     expect(csv.body.split('\n').filter((l) => l.includes('Exported page'))).toHaveLength(1_000);
 
     const ms = (ns: number) => Math.round(ns / 1e6);
+    const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
     const sorted = [...health].sort((a, b) => a - b);
     console.info(
       `event loop under load: ${health.length} health calls, p50 ${Math.round(sorted[sorted.length >> 1]!)} ms, ` +
-        `max ${Math.round(sorted.at(-1)!)} ms; loop delay p50 ${ms(delay.percentile(50))} ms, ` +
-        `p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`,
+        `p99 ${Math.round(sorted[Math.floor(sorted.length * 0.99)]!)} ms, max ${Math.round(sorted.at(-1)!)} ms; loop delay p50 ${ms(delay.percentile(50))} ms, ` +
+        `p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms; RSS ${mib(rssBefore)} -> peak ${mib(rssPeak)} MiB`,
     );
     expect(health.length).toBeGreaterThan(10);
     expect(sorted.at(-1)!).toBeLessThan(HEALTH_CEILING_MS);

@@ -28,6 +28,9 @@ import { registerLiveRoutes } from './modules/live/routes.ts';
 import { noteImageKeysOf } from './modules/notes/images.ts';
 import { registerNoteRoutes } from './modules/notes/routes.ts';
 import { NotesService } from './modules/notes/service.ts';
+import { registerOutlinerRoutes } from './modules/outliners/routes.ts';
+import { OutlinersService } from './modules/outliners/service.ts';
+import { registerSiteRoutes } from './modules/site/routes.ts';
 import { registerTagRoutes } from './modules/tags/routes.ts';
 import { TagsService } from './modules/tags/service.ts';
 import { FileJobs } from './modules/uploads/file-jobs.ts';
@@ -157,6 +160,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     blobs,
   });
+  await registerOutlinerRoutes(app, {
+    outliners: new OutlinersService({ db, clock, bus, accounts, items }),
+    auth,
+    publicUrl: config.publicUrl,
+  });
   // page capture, thumbnails, PDF text, the removal of deleted files and the sweep of what a
   // crash left in the store (queued at boot by main.ts) run as background jobs
   registerJobHandlers(jobs, {
@@ -180,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pingIntervalMs: deps.livePingIntervalMs,
   });
   registerDocsRoutes(app);
+  registerSiteRoutes(app, { contentDir: config.contentDir });
   contract(app).get(
     '/api/health',
     { schema: { summary: 'Liveness and database kind', public: true, response: { 200: healthReplySchema } } },
@@ -190,8 +199,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+/**
+ * Vite names everything under assets/ by its content hash, so a browser may keep it for good; the
+ * other files (theme-init.js, icons) keep their names across releases and are checked each time.
+ */
+export function webFileCaching(filePath: string, webDir: string): string {
+  const relative = path.relative(webDir, filePath).split(path.sep);
+  return relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 const API_PREFIX =
-  /^\/(api|interact_api|ditem_mana2|annotation_mana|tag_mana2|item|outliner|group_mana|common)\//;
+  /^\/(api|interact_api|ditem_mana2|ditem_outliner|annotation_mana|tag_mana2|item|outliner|group_mana|common)\//;
 
 /** Serves the built React app: files by exact path, index.html for page routes, a 404 page otherwise. */
 async function registerWebApp(app: FastifyInstance, webDir: string, notFoundLimit: NotFoundLimit) {
@@ -199,14 +217,19 @@ async function registerWebApp(app: FastifyInstance, webDir: string, notFoundLimi
   const hasWeb = existsSync(indexFile);
   if (hasWeb) {
     // wildcard: false routes only the files that exist at start; the rest reach the page handler.
+    // The build writes .br and .gz copies beside each text file (scripts/vite-precompress.ts):
+    // preCompressed sends the one Accept-Encoding prefers, and the copies are not addresses of their own.
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      // send's own Cache-Control (max-age=0) would overwrite the one set below
+      cacheControl: false,
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        }
+        res.setHeader('cache-control', webFileCaching(filePath, webDir));
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }
@@ -216,8 +239,9 @@ async function registerWebApp(app: FastifyInstance, webDir: string, notFoundLimi
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    const wantsPage = request.method === 'GET' && !API_PREFIX.test(pathname);
-    const found = wantsPage && isPageRoute(pathname);
+    // a page route wins over the API prefix: the side-area embed /outliner/{code}/{title} is a page
+    const found = request.method === 'GET' && isPageRoute(pathname);
+    const wantsPage = found || (request.method === 'GET' && !API_PREFIX.test(pathname));
     if (!found) await notFoundLimit(request);
     if (!wantsPage) return reply.status(404).send({ code: -1, message: MSG.notFound });
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');

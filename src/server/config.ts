@@ -40,6 +40,7 @@ const envSchema = z.object({
   FETCH_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
   WEB_DIR: z.string().min(1).optional(),
+  CONTENT_DIR: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -74,6 +75,8 @@ export interface Config {
   jobsPollMs: number;
   /** the built web app; dist/web unless set (parallel end-to-end runs build into their own) */
   webDir: string | undefined;
+  /** the operator's Markdown for About, Terms, Privacy, Blog and Tools; content/ fills the gaps */
+  contentDir: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fetchConnectTimeoutMs: e.FETCH_CONNECT_TIMEOUT_MS,
     jobsPollMs: e.JOBS_POLL_MS,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
+    contentDir: e.CONTENT_DIR ? path.resolve(e.CONTENT_DIR) : undefined,
   };
 }
 

@@ -14,6 +14,8 @@ export const NOTIFICATION_TIMEOUT_MS = 5000;
 export const NOTIFICATION_RESUME_MS = 1000;
 export const MODAL_TRANSITION_MS = 250;
 export const MENU_DELAY_MS = 300;
+/** a new note's editor takes the focus this long after it opens (part 1 §9) */
+export const EDITOR_FOCUS_MS = 300;
 export const BACK_TO_TOP_PX = 600;
 export const BACK_TO_TOP_ANIMATION_MS = 500;
 

@@ -8,10 +8,14 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/outliners$/,
   /^\/o\/[^/]+(\/[^/]*)?$/,
   /^\/outliner_sidebar$/,
+  // the read-only page of a share link, and the side-area embed /outliner/{code}/{title}?iframe=true
+  /^\/outliner_shared\/[^/]+$/,
+  /^\/outliner\/[0-9a-z]+\/[^/]*$/,
   /^\/profile\/[^/]+(\/[^/]+)?$/,
   /^\/premium(\/(pay|upgrade|resubscribe|thanksgiving|gift))?$/,
   /^\/setting$/,
   /^\/groups$/,
+  /^\/(about|terms|privacy|blog|tools)$/,
 ];
 
 export function isPageRoute(pathname: string): boolean {

@@ -26,6 +26,14 @@ export function formatTagInput(tags: string[]): string {
   return tags.map((t) => (/\s/.test(t) ? `"${t}"` : t)).join(' ');
 }
 
+/**
+ * Tags put in a field for the user to edit: they end with the separator, so what the user types
+ * next starts a new tag instead of growing the last one ('rust' + 'pro' is not 'rustpro').
+ */
+export function prefillTagInput(tags: string[]): string {
+  return tags.length ? `${formatTagInput(tags)} ` : '';
+}
+
 /** t_name: the comma-separated tag list items carry. */
 export function splitTName(tName: string): string[] {
   return tName ? tName.split(',').filter(Boolean) : [];

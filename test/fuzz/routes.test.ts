@@ -61,6 +61,8 @@ const BROKEN_BODIES: { payload: string; type: string }[] = [
 let t: TestApp;
 let alice: TestClient;
 let base: Record<string, Record<string, unknown>>;
+/** path parameters of a valid call: alice's outliner, an entry of it and its share key */
+let params: Record<string, string> = {};
 const problems: string[] = [];
 
 beforeAll(async () => {
@@ -84,6 +86,10 @@ beforeAll(async () => {
   const image = (await uploadFile(alice, PNG, { filename: 'p.png', url: '/item/save/image' })).json()
     .items[0];
   const id = item.link_id;
+  const outliner = (await alice.post('/outliner/new', { title: 'Fuzzed' })).json().outliner.id;
+  const entry = (await alice.post(`/api/outliners/${outliner}/entries`, { text: 'line' })).json().entry.id;
+  const shareKey = (await alice.get(`/outliner/${outliner}/share/link`)).json().share_key;
+  params = { outlinerId: String(outliner), entryId: String(entry), shareKey };
   // a valid call per route: each fuzzed field replaces one value of it
   base = {
     'POST /api/auth/sign-up': { name: 'fuzzer01', email: 'fuzz@example.com', password: 'secret123' },
@@ -128,6 +134,15 @@ beforeAll(async () => {
     'POST /item/save': { dtype: 'image', tags: 't', description: 'd', private: '1', unread: '' },
     'POST /item/save/pdf': { tags: 't' },
     'POST /item/save/image': { tags: 't', description: 'd' },
+    'GET /outliner/list': { search: 'F', sort: 'title', order: 'asc' },
+    'POST /outliner/new': { title: 'Another' },
+    'POST /outliner/:outlinerId/edit': { title: 'T', description: 'd' },
+    'POST /ditem_outliner/add_to_outliner': { infos: String(id), list_id: outliner },
+    'POST /ditem_outliner/add_text_to_outliner': { text: 'x', outliner_id: outliner, ann_id: ann.id },
+    'POST /interact_api/set_outliner_settings': { data: '{"source_link":1}' },
+    'GET /api/outliners/:outlinerId/export': { format: 'opml' },
+    'POST /api/outliners/:outlinerId/entries': { text: 't', note: 'n', parent_id: entry, after_id: '' },
+    'POST /api/outliners/:outlinerId/entries/:entryId': { text: 't', collapsed: 1, after_id: '' },
   };
 });
 afterAll(() => t.close());
@@ -176,6 +191,7 @@ async function fuzzRoute(client: TestClient, method: string, url: string, schema
   const concrete = url
     .replace(/:linkId/g, '1')
     .replace(/:width/g, '550')
+    .replace(/:(outlinerId|entryId|shareKey)/g, (_, name: string) => params[name]!)
     .replace(/:\w+/g, 'x');
 
   if (url.includes(':')) {

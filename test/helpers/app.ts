@@ -45,7 +45,7 @@ export function uniqueName(prefix = 'user'): string {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: { database?: Database; bus?: EventBus; livePingIntervalMs?: number } = {},
+  deps: { database?: Database; bus?: EventBus; livePingIntervalMs?: number; webDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-test-'));
   const smtp = await startSmtpPeer();
@@ -79,6 +79,7 @@ export async function createTestApp(
     jobs,
     fetcher,
     livePingIntervalMs: deps.livePingIntervalMs,
+    webDir: deps.webDir,
     logger: false,
     checkReplies: true,
   });

@@ -25,7 +25,8 @@ export interface TestSite {
  *   /article.html, /no-title.html, /latin1.html     fixtures as text/html
  *   /article.gz.html                                the article gzip-encoded
  *   /pixel.png                                      a real PNG (not HTML)
- *   /images/seedlings.jpg                           a real JPEG (the article's picture)
+ *   /images/seedlings.jpg, /images/tomatoes.jpg    real JPEGs (the article's picture and og:image)
+ *   /favicon.ico                                    a real Windows icon (a PNG inside)
  *   /redirect/N                                     a chain of N redirects ending at /article.html
  *   /redirect-to?to=URL                             one redirect to any URL
  *   /huge.html                                      streams HTML forever until the client stops
@@ -58,9 +59,13 @@ export async function startTestSite(host = '127.0.0.1'): Promise<TestSite> {
     if (p === '/article.gz.html') {
       return html(res, gzipSync(fixture('pages/article.html')), { 'content-encoding': 'gzip' });
     }
-    if (p === '/images/seedlings.jpg') {
+    if (p === '/images/seedlings.jpg' || p === '/images/tomatoes.jpg') {
       res.writeHead(200, { 'content-type': 'image/jpeg' });
       return res.end(fixture('uploads/photo.jpg'));
+    }
+    if (p === '/favicon.ico') {
+      res.writeHead(200, { 'content-type': 'image/x-icon' });
+      return res.end(icoOf(fixture('pixel.png')));
     }
     if (p === '/pixel.png') {
       res.writeHead(200, { 'content-type': 'image/png' });
@@ -135,4 +140,19 @@ export async function startTestSite(host = '127.0.0.1'): Promise<TestSite> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** A Windows icon holding one PNG picture: the 6-byte header, one 16-byte entry, then the PNG. */
+export function icoOf(png: Buffer): Buffer {
+  const head = Buffer.alloc(22);
+  head.writeUInt16LE(0, 0);
+  head.writeUInt16LE(1, 2);
+  head.writeUInt16LE(1, 4);
+  head.writeUInt8(1, 6);
+  head.writeUInt8(1, 7);
+  head.writeUInt16LE(1, 10);
+  head.writeUInt16LE(32, 12);
+  head.writeUInt32LE(png.length, 14);
+  head.writeUInt32LE(22, 18);
+  return Buffer.concat([head, png]);
 }

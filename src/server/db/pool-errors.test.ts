@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { freshDatabase } from '../../../test/helpers/database.ts';
 import { isConnectionLoss, queryRows } from './client.ts';
 
@@ -10,11 +10,17 @@ describe.runIf(process.env.FOLIO_TEST_DB === 'postgres')('a lost PostgreSQL conn
     const database = await freshDatabase();
     try {
       const [me] = await queryRows<{ pid: number }>(database.db, sql`SELECT pg_backend_pid() AS pid`);
+      // the pool reports the idle client's lost connection (openPostgres warns) and drops it
+      const warn = vi.spyOn(console, 'warn');
+      const lost = new Promise<string>((resolve) =>
+        warn.mockImplementation((message) => resolve(String(message))),
+      );
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
       await admin.query('SELECT pg_terminate_backend($1)', [me!.pid]);
       await admin.end();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await lost).toMatch(/^PostgreSQL connection lost/);
+      warn.mockRestore();
       const [again] = await queryRows<{ ok: number }>(database.db, sql`SELECT 1 AS ok`);
       expect(again!.ok).toBe(1);
     } finally {

@@ -5,3 +5,4 @@ export * from './schema/feedback.ts';
 export * from './schema/files.ts';
 export * from './schema/items.ts';
 export * from './schema/jobs.ts';
+export * from './schema/outliners.ts';

@@ -61,6 +61,21 @@ export const selectorPart = z.discriminatedUnion('type', [
   kindleLocationSelector,
 ]);
 export const annotationSelector = z.array(selectorPart).max(5);
+/**
+ * Hypothesis stores a RangeSelector (XPaths into its own DOM) beside the quote and position; it
+ * is accepted so its selectors can be posted as they are, and dropped: Folio anchors by text.
+ */
+const rangeSelector = z.object({
+  type: z.literal('RangeSelector'),
+  startContainer: z.string().max(2000).optional(),
+  startOffset: z.number().int().min(0).optional(),
+  endContainer: z.string().max(2000).optional(),
+  endOffset: z.number().int().min(0).optional(),
+});
+const postedSelector = z
+  .array(z.union([selectorPart, rangeSelector]))
+  .max(5)
+  .transform((parts) => parts.filter((p): p is SelectorPart => p.type !== 'RangeSelector'));
 export type TextQuoteSelector = z.infer<typeof textQuoteSelector>;
 export type TextPositionSelector = z.infer<typeof textPositionSelector>;
 export type SelectorPart = z.infer<typeof selectorPart>;
@@ -116,7 +131,7 @@ export const selectorInput = z
         return z.NEVER;
       }
     }
-    const parsed = annotationSelector.safeParse(value);
+    const parsed = postedSelector.safeParse(value);
     if (!parsed.success) {
       ctx.addIssue({ code: 'custom', message: 'selector is not a valid anchor.' });
       return z.NEVER;

@@ -48,3 +48,4 @@ export const cachedQuerySchema = z
 
 /** GET /api/files/pages/{userId}/{name}: a stored copy's picture */
 export const pagePictureParamsSchema = z.object({ userId: z.string(), name: z.string() });
+export const faviconParamsSchema = z.object({ host: z.string().max(253) });

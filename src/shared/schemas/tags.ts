@@ -73,25 +73,27 @@ export const editItemTagsSchema = z.object({
 });
 
 /** infos: the selected items, as ids, comma-separated ids, [{link_id}] or that list as JSON text. */
+export const infosField = z.preprocess((v) => {
+  let value = v;
+  if (typeof value === 'string' && value.trim().startsWith('[')) {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return v;
+    }
+  }
+  if (Array.isArray(value)) {
+    return value.map((x) =>
+      x && typeof x === 'object' && 'link_id' in x ? (x as { link_id: unknown }).link_id : x,
+    );
+  }
+  return value;
+}, linkIdsField);
+
 export const batchEditTagsSchema = z.object({
   editTags: text().max(5000).default(''),
   editTagOption,
-  infos: z.preprocess((v) => {
-    let value = v;
-    if (typeof value === 'string' && value.trim().startsWith('[')) {
-      try {
-        value = JSON.parse(value);
-      } catch {
-        return v;
-      }
-    }
-    if (Array.isArray(value)) {
-      return value.map((x) =>
-        x && typeof x === 'object' && 'link_id' in x ? (x as { link_id: unknown }).link_id : x,
-      );
-    }
-    return value;
-  }, linkIdsField),
+  infos: infosField,
 });
 
 /** GET /tag_mana2/load_recommended_tags */

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { SignInInput, SignUpInput } from '../../shared/schemas/auth.ts';
 import { api } from './client.ts';
 import { queryKeys } from './keys.ts';
@@ -29,14 +30,33 @@ export function useSignUp() {
   });
 }
 
-export function useSignOut() {
-  const queryClient = useQueryClient();
+/** Every query but who is signed in: what belonged to the previous user. */
+function forgetUserData(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.userInfo[0] });
+}
+
+/**
+ * Signs out and loads `to` afresh: nothing of the user stays in memory, and no page of theirs is left
+ * mounted to fetch its queries again as a visitor (dropping the cache under a page still shown, even
+ * one Suspense kept hidden, refetched a full-text search that then answered 402).
+ */
+export function useSignOut(to = '/') {
   return useMutation({
     mutationFn: () => api.post<{ code: 1 }>('/api/auth/sign-out'),
-    onSuccess: async () => {
-      // Drop the signed-out user's data at once rather than showing it while refetching.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.userInfo[0] });
-      await queryClient.invalidateQueries();
-    },
+    onSuccess: () => window.location.assign(to),
   });
+}
+
+/**
+ * Drops the cached data of a previous user when the signed-in user changes without this tab signing
+ * out (the session ended, or another tab signed in as someone else).
+ */
+export function useForgetPreviousUser(name: string | null, known: boolean) {
+  const queryClient = useQueryClient();
+  const previous = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!known) return;
+    if (previous.current !== undefined && previous.current !== name) forgetUserData(queryClient);
+    previous.current = name;
+  }, [name, known, queryClient]);
 }

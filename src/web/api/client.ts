@@ -51,6 +51,8 @@ export interface RequestOptions {
   /** lets the request outlive the page (pagehide): browsers refuse such bodies over 64 KiB */
   keepalive?: boolean;
   signal?: AbortSignal;
+  /** extra request headers (e.g. the tab id outliner changes carry) */
+  headers?: Record<string, string>;
 }
 
 async function request<T>(
@@ -59,7 +61,7 @@ async function request<T>(
   body: unknown,
   opts: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' };
   if (method !== 'GET') headers[CSRF_HEADER] = '1';
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;

@@ -13,4 +13,10 @@ export const queryKeys = {
   neighbours: (params: Record<string, string>) => ['item-neighbours', params] as const,
   tagsRoot: ['tags'] as const,
   tags: (params: Record<string, string>) => ['tags', params] as const,
+  outlinersRoot: ['outliners'] as const,
+  outliners: (params: Record<string, string>) => ['outliners', params] as const,
+  /** one outliner's tree (under its own root: lists refresh without refetching every tree) */
+  outlinerRoot: ['outliner'] as const,
+  outliner: (id: number) => ['outliner', id] as const,
+  sharedOutliner: (key: string) => ['outliner-shared', key] as const,
 };

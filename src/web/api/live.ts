@@ -1,6 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { OutlinerLiveMessage } from '../../shared/schemas/outliners.ts';
 import { applyLiveMessage, type LiveMessage } from './cache.ts';
+import { queryKeys } from './keys.ts';
+import { outlinerChanged } from './outliner-live.ts';
+import { TAB_ID } from './outliners.ts';
 
 /** Reconnects after a close only while fewer than this many errors happened (spec part 1 §4). */
 const MAX_ERRORS = 2;
@@ -26,10 +30,17 @@ export function useLiveItems(username: string | null) {
       );
       socket.onopen = () => document.documentElement.setAttribute('data-live', 'open');
       socket.onmessage = (event) => {
-        let message: LiveMessage;
+        let message: LiveMessage | OutlinerLiveMessage;
         try {
-          message = JSON.parse(String(event.data)) as LiveMessage;
+          message = JSON.parse(String(event.data)) as LiveMessage | OutlinerLiveMessage;
         } catch {
+          return;
+        }
+        // an outliner's change: its open editors in other tabs reload it, its list rows refresh
+        if (message?.cmd === 'outliner') {
+          if (typeof message.outliner_id !== 'number') return;
+          if (message.tab !== TAB_ID) outlinerChanged(message.outliner_id);
+          void client.invalidateQueries({ queryKey: queryKeys.outlinersRoot });
           return;
         }
         if (typeof message?.link_id === 'number') void applyLiveMessage(client, message);

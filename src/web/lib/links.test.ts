@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { links, outlinerCode } from './links.ts';
+import { encodeOutlinerId as outlinerCode } from '../../shared/outliners/code.ts';
+import { links } from './links.ts';
 
 describe('links', () => {
   it('library and item addresses escape the name and keep a list query', () => {
@@ -34,5 +35,7 @@ describe('links', () => {
     expect(outlinerCode(1)).toBe((1 * 1234 + 98765).toString(36));
     expect(outlinerCode(0)).toBe('247h');
     expect(links.outliner(1, 'Reading / 2026')).toBe(`/o/${outlinerCode(1)}/Reading%20-%202026`);
+    expect(links.outlinerEmbed(1, 'a/b')).toBe(`/outliner/${outlinerCode(1)}/a-b?iframe=true`);
+    expect(links.sharedOutliner('k y')).toBe('/outliner_shared/k%20y');
   });
 });

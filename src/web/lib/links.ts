@@ -1,3 +1,9 @@
+import {
+  encodeOutlinerId,
+  outlinerPath,
+  outlinerSlug,
+  sharedOutlinerPath,
+} from '../../shared/outliners/code.ts';
 import { tagFilterText } from '../../shared/search-query.ts';
 
 /**
@@ -17,11 +23,6 @@ const user = (name: string) => `/user/${encodeURIComponent(name)}`;
 
 /** First path segments under /user/{name} that are other pages (routes match case-insensitively). */
 const PAGE_SEGMENTS = new Set(['tags', 'b', 'd']);
-
-/** Outliner ids in URLs: the id times 1234 plus 98765, in base 36 (spec). */
-export function outlinerCode(id: number): string {
-  return (id * 1234 + 98765).toString(36);
-}
 
 export const links = {
   /** /user/{name}, with a list view's query */
@@ -46,7 +47,12 @@ export const links = {
   cachedPage: (url: string) => `/cached?url=${encodeURIComponent(url)}`,
   /** the stored copy of one of one's bookmarks, sandboxed by the server */
   cachedCopy: (linkId: number) => `/cached?link_id=${linkId}`,
-  /** /o/{code}/{title}, slashes in the title as dashes */
-  outliner: (id: number, title: string) =>
-    `/o/${outlinerCode(id)}/${encodeURIComponent(title.replaceAll('/', '-'))}`,
+  /** /o/{code}/{title}, slashes in the title as dashes (the codec is shared with the server) */
+  outliner: (id: number, title: string) => outlinerPath(id, title),
+  /** the side-area embed: the outliner alone */
+  outlinerEmbed: (id: number, title: string) =>
+    `/outliner/${encodeOutlinerId(id)}/${encodeURIComponent(outlinerSlug(title))}?iframe=true`,
+  outlinerSidebar: () => '/outliner_sidebar',
+  /** the read-only page of a share link */
+  sharedOutliner: (shareKey: string) => sharedOutlinerPath(shareKey),
 };

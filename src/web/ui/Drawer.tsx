@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import styles from './Drawer.module.css';
+import { IconButton } from './IconButton.tsx';
 
 export interface DrawerProps {
   open: boolean;
@@ -24,8 +25,8 @@ export function Drawer({ open, onOpenChange, title, children, side = 'start' }: 
         <Dialog.Content className={`${styles.content} ${styles[side]}`} aria-describedby={undefined}>
           <header className={styles.header}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-            <Dialog.Close className={styles.close} aria-label="Close">
-              <X size={18} aria-hidden="true" />
+            <Dialog.Close asChild>
+              <IconButton label="Close" icon={<X size={18} aria-hidden="true" />} />
             </Dialog.Close>
           </header>
           <div className={styles.body}>{children}</div>

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveBookmark } from '../../../../test/factories/items.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
@@ -118,6 +119,28 @@ describe("a stored copy's pictures", () => {
     // a name no copy shows is not served
     expect((await alice.get(src!.replace(/[A-Za-z0-9_-]{22}/, 'A'.repeat(22)))).statusCode).toBe(404);
     expect((await alice.get('/api/files/pages/1/..%2F..%2Fetc.jpg')).statusCode).toBe(404);
+  });
+
+  it('never hot-links: a copy stored before its pictures were kept shows none of the addresses', async () => {
+    // a state no command makes any more: copies captured before pictures were stored kept the
+    // site's addresses, which the reader's CSP blocks (http:) or would load from the site (https:)
+    await t.database.db.execute(sql`
+      UPDATE item_pages SET html = html || ${
+        '<p>Old <img src="http://old.example/a.jpg" alt="old">' +
+        '<img src="https://cdn.example/b.png" alt="cdn"> <img src="data:image/png;base64,AAAA" alt="inline">' +
+        '<img alt="no source"></p>'
+      }
+      WHERE item_id = ${privateId}`);
+    for (const html of [
+      (await reader(alice, privateId)).json().html as string,
+      (await cached(alice, { link_id: String(privateId) })).body,
+    ]) {
+      expect(html).toContain('<p>Old  </p>');
+      expect(html).not.toContain('old.example');
+      expect(html).not.toContain('cdn.example');
+      expect(html).not.toContain('data:image');
+      expect(html).toMatch(/<img src="\/api\/files\/pages\/\d+\/[A-Za-z0-9_-]{22}\.jpg" alt="Seedlings/);
+    }
   });
 });
 

@@ -83,11 +83,18 @@ describe('page capture', () => {
     ]) {
       expect(body.html).not.toContain(bad);
     }
-    expect(await itemRow(saved.link_id)).toMatchObject({
-      title: 'Growing Tomatoes on a Balcony',
-      thumbnail_url: `${site.origin}/images/tomatoes.jpg`,
-      capture_status: 'done',
-    });
+    // the cover (og:image) is stored and served from here too, never hot-linked
+    const row = await itemRow(saved.link_id);
+    expect(row).toMatchObject({ title: 'Growing Tomatoes on a Balcony', capture_status: 'done' });
+    expect(row.thumbnail_url).toMatch(/^\/api\/files\/pages\/\d+\/[A-Za-z0-9_-]{22}\.jpg$/);
+    const cover = await alice.get(row.thumbnail_url!);
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers['content-type']).toBe('image/jpeg');
+    // and the site's icon, once for its host
+    const icon = await t.app.inject({ method: 'GET', url: `/api/favicons/${new URL(url).hostname}` });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/x-icon');
+    expect(site.hits.get('/favicon.ico')).toBe(1);
     // open tabs hear the new title
     expect(events).toEqual([
       expect.objectContaining({
@@ -104,6 +111,16 @@ describe('page capture', () => {
     await t.jobs.runDueJobs();
     expect((await itemRow(saved.link_id)).title).toBe('Mine');
     expect(await usedCount(alice)).toBe(before + 1);
+    // the host's icon was fetched by the first capture, and is not asked for again
+    expect(site.hits.get('/favicon.ico')).toBe(1);
+  });
+
+  it('answers 404 for the icon of a host never captured, and for names that are not hosts', async () => {
+    for (const host of ['never.example', '..', 'a%2Fb', `${'a'.repeat(254)}`]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/favicons/${host}` });
+      // a name too long for a route parameter is 414, before the route runs
+      expect([400, 404, 414], host).toContain(res.statusCode);
+    }
   });
 
   it('makes page text searchable with snapshot=yes for premium users only', async () => {

@@ -9,6 +9,8 @@ export interface PageMeta {
   description: string;
   /** og:image, absolute http(s) */
   image: string | null;
+  /** the site's icon: its <link rel="icon">, else /favicon.ico; absolute http(s) */
+  icon: string | null;
 }
 
 /** What a capture stores. */
@@ -19,6 +21,7 @@ export interface Article {
   /** plain text for full-text search, paragraphs on their own lines */
   text: string;
   leadImageUrl: string | null;
+  iconUrl: string | null;
 }
 
 export const TITLE_LIMIT = 1000;
@@ -79,7 +82,14 @@ function readMeta(doc: Doc, url: string): PageMeta {
     metaContent(doc, ['meta[property="og:image"]', 'meta[name="twitter:image"]']),
     doc.baseURI ?? url,
   );
-  return { title: title.slice(0, TITLE_LIMIT), description: description.slice(0, DESCRIPTION_LIMIT), image };
+  const linked = doc.querySelector('link[rel~="icon"][href]')?.getAttribute('href');
+  const icon = absolute(linked || '/favicon.ico', doc.baseURI ?? url);
+  return {
+    title: title.slice(0, TITLE_LIMIT),
+    description: description.slice(0, DESCRIPTION_LIMIT),
+    image,
+    icon,
+  };
 }
 
 /** Title, description and picture of a page, for POST /fetch_meta. */
@@ -116,5 +126,6 @@ export function extractArticle(html: string, url: string): Article {
     html: clean,
     text: htmlToText(clean),
     leadImageUrl: meta.image ?? absolute(firstImage ?? '', url),
+    iconUrl: meta.icon,
   };
 }

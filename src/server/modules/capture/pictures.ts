@@ -60,6 +60,25 @@ export async function storePictures(
   return { html: rewritten, keys: [...stored.values()] };
 }
 
+/**
+ * The page's cover (its og:image, else its first picture) for the library's rows, stored like the
+ * copy's pictures so a row never calls the site; null when it cannot be stored.
+ */
+export function storeCover(deps: { fetcher: Fetcher; blobs: BlobStore }, userId: number, url: string) {
+  return storeOne(deps, userId, url);
+}
+
+const STORED_SRC = /^\/api\/files\/pages\/\d+\/[A-Za-z0-9_-]+\.\w+$/;
+
+/**
+ * Stored HTML as it is shown: only pictures kept with the copy. A copy captured before its pictures
+ * were stored still names the site's addresses, and showing it must not call the site (nor trip the
+ * reader's CSP), so those pictures are left out.
+ */
+export function storedPicturesOnly(html: string): string {
+  return html.replace(IMG, (tag) => (STORED_SRC.test(decodeAmp(SRC.exec(tag)?.[1] ?? '')) ? tag : ''));
+}
+
 async function storeOne(deps: { fetcher: Fetcher; blobs: BlobStore }, userId: number, url: string) {
   let body: Buffer;
   try {

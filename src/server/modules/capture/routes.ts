@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   cachedQuerySchema,
+  faviconParamsSchema,
   fetchMetaReplySchema,
   fetchMetaSchema,
   pagePictureParamsSchema,
@@ -14,6 +15,7 @@ import { NotFoundError } from '../../platform/errors.ts';
 import { send } from '../../platform/send-file.ts';
 import { IMAGE_MIME, type ImageKind } from '../notes/images.ts';
 import { CACHED_PAGE_CSP, renderCachedPage, renderNoCopyPage } from './cached-page.ts';
+import { faviconKey } from './favicons.ts';
 import { pictureKey } from './pictures.ts';
 import type { CaptureService } from './service.ts';
 
@@ -114,6 +116,35 @@ export function registerCaptureRoutes(
         etag: name.slice(0, name.lastIndexOf('.')),
         private: true,
         size: null,
+        embeddable: true,
+      });
+    },
+  );
+
+  // A site's icon for the library's rows, stored when a page of the site was first captured.
+  r.get(
+    '/api/favicons/:host',
+    {
+      schema: {
+        summary: "A site's icon, fetched once per host when one of its pages is captured",
+        public: true,
+        params: faviconParamsSchema,
+        produces: 'image/*',
+      },
+    },
+    async (request, reply) => {
+      const key = faviconKey(request.params.host);
+      const stored = key ? await blobs.get(key) : null;
+      stored?.stream.destroy();
+      // an empty blob stands for a host that has no usable icon
+      if (!key || !stored || stored.size === 0) throw new NotFoundError();
+      return send(request, reply, blobs, {
+        key,
+        contentType: stored.contentType,
+        fileName: 'favicon',
+        etag: `${request.params.host.toLowerCase()}-${stored.size}`,
+        private: false,
+        size: stored.size,
         embeddable: true,
       });
     },

@@ -21,7 +21,8 @@ import type { ItemsService } from '../items/service.ts';
 import { refreshSearchVectors } from '../search/vectors.ts';
 import type { TagsService } from '../tags/service.ts';
 import { extractArticle, extractMeta } from './extract.ts';
-import { removePictures, storePictures } from './pictures.ts';
+import { storeFavicon } from './favicons.ts';
+import { pictureUrl, removePictures, storeCover, storedPicturesOnly, storePictures } from './pictures.ts';
 import * as repo from './repo.ts';
 
 const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
@@ -124,7 +125,12 @@ export class CaptureService {
     }
 
     // the copy's pictures come from the store, so reading it never calls the site
-    const pictures = await storePictures(this.deps, userId, article.html);
+    await this.siteIcon(target.url, article.iconUrl);
+    const copy = await storePictures(this.deps, userId, article.html);
+    // the rows' cover comes from the store too (never hot-linked); it lives and goes with the copy
+    const cover = article.leadImageUrl ? await storeCover(this.deps, userId, article.leadImageUrl) : null;
+    const coverUrl = cover ? pictureUrl(cover) : null;
+    const pictures = { html: copy.html, keys: cover ? [...copy.keys, cover] : copy.keys };
     const now = clock.now();
     let outcome: 'done' | 'stale' | 'quota';
     try {
@@ -141,7 +147,7 @@ export class CaptureService {
           title: article.title,
           html: pictures.html,
           text: article.text,
-          leadImageUrl: article.leadImageUrl,
+          leadImageUrl: coverUrl,
           pictures: pictures.keys,
           capturedAt: now,
         });
@@ -154,7 +160,7 @@ export class CaptureService {
           captureError: null,
           capturedAt: now,
           ...(untitled && article.title ? { title: article.title } : {}),
-          ...(ownThumbnail && article.leadImageUrl ? { thumbnailUrl: article.leadImageUrl } : {}),
+          ...(ownThumbnail && coverUrl ? { thumbnailUrl: coverUrl } : {}),
         });
         await items.setPageText(tx, current, article.text);
         await refreshSearchVectors(tx, [itemId]);
@@ -174,6 +180,15 @@ export class CaptureService {
     if (outcome !== 'stale') await items.publishUpserts(userId, [itemId]);
   }
 
+  /** The site's icon, once per host; a failure to store it never fails the capture. */
+  private async siteIcon(url: string, iconUrl: string | null) {
+    try {
+      await storeFavicon(this.deps, new URL(url).hostname, iconUrl);
+    } catch (err) {
+      this.deps.log?.({ err, url }, 'favicon not stored');
+    }
+  }
+
   private async finish(item: Authorized<ItemRow>, status: CaptureStatus, error: string | null) {
     await this.deps.items.update(this.deps.db, item, { captureStatus: status, captureError: error });
     await this.deps.items.publishUpserts(item.userId, [item.id]);
@@ -188,7 +203,7 @@ export class CaptureService {
     return {
       title: item.title,
       url: item.url ?? '',
-      html: copy?.html ?? '',
+      html: copy ? storedPicturesOnly(copy.html) : '',
       captured_at: copy ? Math.floor(copy.capturedAt.getTime() / 1000) : null,
       status,
       ...(permits(viewer, item, 'write') && item.captureError ? { error: item.captureError } : {}),
@@ -209,7 +224,7 @@ export class CaptureService {
     return {
       title: copy.title || item.title,
       url: item.url ?? '',
-      html: copy.html,
+      html: storedPicturesOnly(copy.html),
       capturedAt: copy.capturedAt,
     };
   }

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { items } from '../../db/schema.ts';
@@ -27,8 +28,9 @@ export type Authorized<T, A extends Access = 'write'> = T & { readonly [granted]
 
 /**
  * The policy. Today: the owner may read and change their items, anyone may read a public one.
- * Outliners, groups and share keys add their grants here (the actor then carries its memberships
- * or key), and every load below follows.
+ * Groups add their grants here (the actor then carries its memberships), and every load below
+ * follows. An outliner's share key grants reading that outliner only (`permitsOutliner`): what its
+ * entries show of items (title, address, a highlight's quote) comes with the tree, never the items.
  */
 export function permits(actor: Actor, item: Pick<ItemRow, 'userId' | 'private'>, access: Access): boolean {
   if (actor !== null && actor.id === item.userId) return true;
@@ -100,4 +102,49 @@ export async function loadAll<A extends Access>(
 ): Promise<Authorized<ItemRow, A>[]> {
   const rows = new Map((await load(ex, ids, opts)).map((r) => [r.id, r]));
   return ids.map((id) => authorize(actor, rows.get(id), access));
+}
+
+/** What the outliner policy reads of an outliner: its owner and its sharing. */
+export interface OutlinerGuard {
+  userId: number;
+  /** 0 not shared, 2 shared by link */
+  privacy: number;
+  shareKey: string | null;
+}
+
+function sameKey(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Outliners: only the owner reads or changes one; anyone holding its share key reads it while
+ * sharing is on (privacy 2). Everyone else is told it does not exist.
+ */
+export function permitsOutliner(
+  actor: Actor,
+  outliner: OutlinerGuard,
+  access: Access,
+  shareKey?: string,
+): boolean {
+  if (actor !== null && actor.id === outliner.userId) return true;
+  return (
+    access === 'read' &&
+    shareKey !== undefined &&
+    outliner.privacy === 2 &&
+    outliner.shareKey !== null &&
+    sameKey(shareKey, outliner.shareKey)
+  );
+}
+
+/** The outliner row, authorized, if the policy grants this access; else not found. */
+export function authorizeOutliner<T extends OutlinerGuard, A extends Access>(
+  actor: Actor,
+  row: T | undefined,
+  access: A,
+  shareKey?: string,
+): Authorized<T, A> {
+  if (!row || !permitsOutliner(actor, row, access, shareKey)) throw new NotFoundError();
+  return row as Authorized<T, A>;
 }

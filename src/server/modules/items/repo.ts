@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ListSort } from '../../../shared/schemas/items.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { itemCounts, items } from '../../db/schema.ts';
-import { pageVector } from '../search/vectors.ts';
+import { pageVector, searchVectorOf } from '../search/vectors.ts';
 import type { Authorized } from './access.ts';
 import { ITEM_COLUMNS as COLUMNS, type ItemRow } from './row.ts';
 
@@ -80,6 +80,21 @@ export async function deleteItems(ex: Executor, list: Checked[]): Promise<{ id: 
 /** Sets the annotation count the annotations module counted (tag tabs follow by trigger). */
 export async function setAnnotationCount(ex: Executor, item: Checked, count: number): Promise<void> {
   await ex.update(items).set({ annotationCount: count }).where(eq(items.id, item.id));
+}
+
+/**
+ * Several items' annotation counts, and their search vectors (which hold the annotations' text),
+ * in one statement: the statement-level tag-tab trigger then runs once, not once per item.
+ */
+export async function setAnnotationCounts(ex: Executor, counts: { item: Checked; count: number }[]) {
+  if (counts.length === 0) return;
+  const values = sql.join(
+    counts.map(({ item, count }) => sql`(${item.id}::bigint, ${count}::int)`),
+    sql`, `,
+  );
+  await ex.execute(sql`
+    UPDATE ${items} SET annotation_count = v.n, search_vector = ${searchVectorOf(items.id)}
+    FROM (VALUES ${values}) AS v(id, n) WHERE ${items.id} = v.id`);
 }
 
 /** Indexes a captured page's or a PDF's text for full-text search. */
@@ -219,10 +234,23 @@ export async function findByTitles(
   titles: string[],
 ): Promise<ItemRow[]> {
   if (titles.length === 0) return [];
+  const list = sql.join(
+    titles.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  // lower(title) first, so items_user_title_idx finds the rows (not a scan of every such item)
+  const lowered = sql`ARRAY(SELECT lower(t) FROM unnest(ARRAY[${list}]::text[]) AS t)`;
   return ex
     .select(COLUMNS)
     .from(items)
-    .where(and(eq(items.userId, userId), eq(items.type, type), inArray(items.title, titles)))
+    .where(
+      and(
+        eq(items.userId, userId),
+        sql`lower(${items.title}) = ANY(${lowered})`,
+        eq(items.type, type),
+        inArray(items.title, titles),
+      ),
+    )
     .orderBy(items.id);
 }
 

@@ -140,6 +140,11 @@ export class ItemsService {
     return repo.setAnnotationCount(ex, item, count);
   }
 
+  /** Many items' annotation counts and search vectors in one statement (Kindle import). */
+  setAnnotationCounts(ex: Executor, counts: { item: Authorized<ItemRow>; count: number }[]): Promise<void> {
+    return repo.setAnnotationCounts(ex, counts);
+  }
+
   /**
    * The owner's item of this type made from a client's local id (new-<timestamp>), if any; holds
    * that local id until the transaction ends, so a retried create never makes two.

@@ -1,13 +1,18 @@
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type Column, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { items } from '../../db/schema.ts';
+
+/** The one SQL definition of an item's search vector, for an UPDATE of items setting it. */
+export function searchVectorOf(itemId: Column): SQL {
+  return sql`folio_item_search_vector(${itemId})`;
+}
 
 /** Recomputes items' search vectors from the one SQL definition, folio_item_search_vector. */
 export async function refreshSearchVectors(ex: Executor, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await ex
     .update(items)
-    .set({ searchVector: sql`folio_item_search_vector(${items.id})` })
+    .set({ searchVector: searchVectorOf(items.id) })
     .where(inArray(items.id, ids));
 }
 

@@ -127,6 +127,26 @@ describe('PDF text (a background job)', () => {
     ).toBe(402);
   });
 
+  it("makes thumbnails of a PDF's first page, readable by its owner only", async () => {
+    const saved = (
+      await uploadFile(premium, makePdf(['A cover page', 'Page two']), { filename: 'c.pdf' })
+    ).json().items[0];
+    expect(saved.thumbnail_url).toBe('');
+    expect(await t.jobs.runDueJobs()).toEqual({ succeeded: 1, retried: 0, failed: 0 });
+    const item = await loadItem(premium, saved.link_id);
+    expect(item.thumbnail_url).toBe(`/api/files/items/${saved.link_id}/thumb/550`);
+    // a PDF's pages carry their own size: the item keeps none
+    expect(item.width ?? null).toBeNull();
+    for (const width of [550, 160, 150]) {
+      const res = await premium.get(`/api/files/items/${saved.link_id}/thumb/${width}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect((await sharp(res.rawPayload).metadata()).width).toBe(width);
+    }
+    // a private PDF's thumbnail is no one else's
+    expect((await free.get(`/api/files/items/${saved.link_id}/thumb/550`)).statusCode).toBe(404);
+  });
+
   it('records a PDF it cannot read as failed, without retrying', async () => {
     const saved = (await uploadFile(premium, fixture('broken.pdf'), { filename: 'broken.pdf' })).json()
       .items[0];

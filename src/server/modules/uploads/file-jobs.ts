@@ -9,6 +9,7 @@ import { FILES_CLEANUP_JOB, type FilesCleanupPayload } from '../items/files-hook
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import { extractPdfText } from './pdf-text.ts';
+import { renderFirstPage } from './pdf-thumbnail.ts';
 import * as repo from './repo.ts';
 import { makeThumbnails } from './thumbnails.ts';
 
@@ -66,27 +67,52 @@ export class FileJobs {
       // a picture the decoder refuses (corrupt, too many pixels) will not get better on retry
       throw new PermanentJobError(`The picture could not be read: ${(err as Error).message}`);
     }
-    const stem = data.key.replace(/\.[a-z]+$/, '');
+    await this.store(item, data.key, made.images, { width: made.width, height: made.height });
+  }
+
+  /**
+   * Stores the thumbnails beside the file and points the item at them; removes them again when the
+   * item was deleted meanwhile (its clean-up did not know them).
+   */
+  private async store(
+    item: Authorized<ItemRow>,
+    fileKey: string,
+    images: Map<ThumbWidth, Buffer>,
+    size: { width?: number; height?: number },
+  ) {
+    const stem = fileKey.replace(/\.[a-z]+$/, '');
     const thumbnails: Record<string, string> = {};
     try {
-      for (const [width, image] of made.images) {
+      for (const [width, image] of images) {
         const key = `${stem}-${width}.webp`;
         await this.deps.blobs.put(key, image, 'image/webp');
         thumbnails[String(width)] = key;
       }
       const saved = await this.deps.db.transaction(async (tx) => {
-        const { width, height } = made;
-        if (!(await repo.saveThumbnails(tx, item, { thumbnails, width, height }))) return false;
-        await this.deps.items.update(tx, item, { thumbnailUrl: thumbUrl(itemId, THUMB_WIDTHS[0]) });
+        if (!(await repo.saveThumbnails(tx, item, { thumbnails, ...size }))) return false;
+        await this.deps.items.update(tx, item, { thumbnailUrl: thumbUrl(item.id, THUMB_WIDTHS[0]) });
         return true;
       });
-      // deleted meanwhile: its clean-up did not know these thumbnails
       if (!saved) await this.removeAll(Object.values(thumbnails));
     } catch (err) {
       await this.removeAll(Object.values(thumbnails));
       throw err;
     }
-    await this.deps.items.publishUpserts(userId, [itemId]);
+    await this.deps.items.publishUpserts(item.userId, [item.id]);
+  }
+
+  /**
+   * A PDF's thumbnails, from its first page drawn in a worker. A page that cannot be drawn leaves the
+   * PDF without a thumbnail (the row shows its type) and never fails the job: its text still counts.
+   */
+  private async pdfThumbnails(item: Authorized<ItemRow>, fileKey: string, bytes: Uint8Array) {
+    let images: Map<ThumbWidth, Buffer>;
+    try {
+      images = (await makeThumbnails(await renderFirstPage(bytes), 'png')).images;
+    } catch {
+      return;
+    }
+    await this.store(item, fileKey, images, {});
   }
 
   /** Reads a PDF's text into item_files.text and the full-text vector; failures are recorded. */
@@ -96,6 +122,8 @@ export class FileJobs {
     const item = await findForWrite(this.deps.db, { id: userId }, itemId);
     const data = item && (await this.read(item, 'pdf'));
     if (!item || !data) return;
+    // the text reader takes the bytes to its thread; the page renderer gets a copy of its own
+    if (!data.thumbnails.has(THUMB_WIDTHS[0])) await this.pdfThumbnails(item, data.key, data.bytes.slice());
     try {
       const { text, pageCount } = await extractPdfText(data.bytes, repo.TEXT_MAX_CHARS);
       await this.deps.db.transaction(async (tx) => {
@@ -133,7 +161,8 @@ export class FileJobs {
     if (!blob) throw new PermanentJobError('The stored file is missing.');
     const bytes = await readAll(blob.stream, blob.size);
     const ext = file.blobKey.slice(file.blobKey.lastIndexOf('.') + 1);
-    return { bytes, ext, key: file.blobKey };
+    const thumbnails = new Set(Object.keys(file.thumbnails ?? {}).map(Number));
+    return { bytes, ext, key: file.blobKey, thumbnails };
   }
 }
 

@@ -3,11 +3,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userIdOf } from '../../../../test/factories/items.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
+import { waitForFiles } from '../../../../test/helpers/files.ts';
 import { PDF_MAX_BYTES } from '../../../shared/limits.ts';
 import { UPLOAD_MSG } from '../../../shared/schemas/uploads.ts';
 import { queryRows } from '../../db/client.ts';
@@ -114,12 +114,11 @@ describe('an upload cut off midway', () => {
     socket.write('%PDF-1.4\n');
     for (let i = 0; i < 4; i++) socket.write(Buffer.alloc(MB, 0x20));
     // the file is on its way into the store...
-    for (let i = 0; i < 100 && !files().some((f) => f.endsWith('.tmp')); i++) await sleep(50);
-    expect(files().some((f) => f.endsWith('.tmp'))).toBe(true);
+    const store = path.join(t.config.dataDir, 'files');
+    await waitForFiles(store, () => files().some((f) => f.endsWith('.tmp')));
     // ...when the browser goes away
     socket.destroy();
-    for (let i = 0; i < 100 && files().length > 0; i++) await sleep(50);
-    expect(files()).toEqual([]);
+    await waitForFiles(store, () => files().length === 0);
     const [row] = await queryRows<{ n: number }>(
       t.database.db,
       sql`SELECT count(*)::int AS n FROM items WHERE user_id = ${await userIdOf(t.database, alice.name!)}`,

@@ -30,7 +30,8 @@ export async function findFile(ex: Executor, item: Checked<'read'>): Promise<Ite
 export async function saveThumbnails(
   ex: Executor,
   item: Checked,
-  values: { thumbnails: Record<string, string>; width: number; height: number },
+  /** a PDF's thumbnails come without a picture size (its pages have their own) */
+  values: { thumbnails: Record<string, string>; width?: number; height?: number },
 ): Promise<boolean> {
   const saved = await ex
     .update(itemFiles)

@@ -7,6 +7,7 @@ import {
   type HighlightColor,
   SHAPE,
 } from '../../../shared/schemas/annotations.ts';
+import { IconButton } from '../../ui/IconButton.tsx';
 import { Menu, MenuItem } from '../../ui/Menu.tsx';
 import styles from './AnnotationList.module.css';
 import { StickyNote, StickyNoteEditor } from './StickyNote.tsx';
@@ -109,16 +110,15 @@ export function AnnotationListRow(props: {
                 ))}
               </Menu>
             )}
-            <button
-              type="button"
-              className={styles.iconButton}
-              aria-label={floatNote ? 'Delete float note' : 'Delete highlight'}
+            <IconButton
+              size="xs"
+              tone="danger"
+              label={floatNote ? 'Delete float note' : 'Delete highlight'}
               title="Delete"
+              icon={<Trash2 size={14} aria-hidden="true" />}
               disabled={actions.busy}
               onClick={() => void actions.removeAnnotation(annotation)}
-            >
-              <Trash2 size={14} aria-hidden="true" />
-            </button>
+            />
           </span>
         ) : (
           <span className={styles.swatch} data-color={color} role="img" aria-label={COLOR_NAMES[color]} />

@@ -18,11 +18,22 @@ export function floatPlace(article: HTMLElement, x: number, y: number): Place {
   };
 }
 
+/**
+ * Where a float note's pin sits: in the margin beside the article (the frame keeps a gutter for it)
+ * at the note's height, so it never covers words; its x stays stored for where it was placed.
+ */
+export function pinPlace(article: HTMLElement, y: number): Place {
+  return {
+    left: article.offsetLeft + article.offsetWidth,
+    top: article.offsetTop + y * article.offsetHeight,
+  };
+}
+
 const clamp01 = (n: number) => Math.min(1, Math.max(0, n));
 
 /**
- * Float notes (shape 2) pinned over the article, placed by fractions of its box so they keep their
- * place when the window is resized; and, while placing, a layer over the article that takes the
+ * Float notes (shape 2) pinned in the article's margin at their height (a fraction of its box, so
+ * they keep their place when the window is resized); and, while placing, a layer over the article that takes the
  * click which sets a new note's place (Escape cancels).
  */
 export function FloatNotes(props: {
@@ -55,7 +66,7 @@ export function FloatNotes(props: {
       {notes.map((a) => {
         const at = floatPosition(a);
         if (!at) return null;
-        const place = floatPlace(article, at.x, at.y);
+        const place = pinPlace(article, at.y);
         return (
           <button
             key={a.id}
@@ -65,7 +76,7 @@ export function FloatNotes(props: {
             data-ann-md5={a.ann_md5}
             aria-label={`Float note: ${a.content}`}
             title={a.content}
-            onClick={() => props.onOpen(a, { left: place.left, top: place.top + 28 })}
+            onClick={() => props.onOpen(a, { left: Math.max(160, place.left - 140), top: place.top + 20 })}
           >
             <StickyNote size={16} aria-hidden="true" />
           </button>

@@ -1,17 +1,17 @@
 import { StickyNote } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type AnnotationReply, type HighlightColor, SHAPE } from '../../../shared/schemas/annotations.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { describe } from './anchoring.ts';
-import { clearHighlights, drawHighlights, highlightIdAt, isTextHighlight } from './draw.ts';
+import { describe } from './anchoring/anchor.ts';
+import { indexText, rangeOffsets } from './anchoring/text-position.ts';
+import { clearHighlights, drawHighlightsInSlices, highlightIdAt, isTextHighlight } from './draw.ts';
 import { FloatNotes, floatPlace } from './FloatNotes.tsx';
 import styles from './Highlights.module.css';
 import { ColorButtons, Floating, HighlightMenu, type Place, TextButton } from './HighlightToolbar.tsx';
 import { OrphanedHighlights } from './OrphanedHighlights.tsx';
 import { OverQuotaModal } from './OverQuotaModal.tsx';
 import { StickyNoteEditor } from './StickyNote.tsx';
-import { indexText, rangeOffsets } from './text-position.ts';
 import { useHighlightActions } from './useHighlightActions.ts';
 
 type Popup =
@@ -41,13 +41,25 @@ function placeBelow(article: HTMLElement, rect: DOMRect): Place {
  * highlight a selection, change colours, write sticky notes and pin float notes. Visitors see the
  * highlights and notes read-only. `?ann_md5=` scrolls to one highlight and flashes it.
  */
-export function HighlightLayer({ article, item }: { article: HTMLElement; item: ItemReply }) {
+export function HighlightLayer({
+  article,
+  item,
+  placing,
+  onPlacingChange,
+}: {
+  article: HTMLElement;
+  item: ItemReply;
+  /** placing a new float note: the reader's bar turns it on (its 'Add float note' action) */
+  placing: boolean;
+  onPlacingChange: (placing: boolean) => void;
+}) {
   const canEdit = item.canEdit;
   const [overQuota, setOverQuota] = useState(false);
   const actions = useHighlightActions(item.link_id, () => setOverQuota(true));
   const [popup, setPopup] = useState<Popup | null>(null);
   const [orphans, setOrphans] = useState<AnnotationReply[]>([]);
-  const [placing, setPlacing] = useState(false);
+  /** counts finished drawings, so what waits for marks (?ann_md5=) looks again */
+  const [drawn, setDrawn] = useState(0);
   const popupRef = useRef<HTMLDivElement>(null);
   /** the mark a keyboard user opened the popup from, to return focus to */
   const opener = useRef<HTMLElement | null>(null);
@@ -58,10 +70,21 @@ export function HighlightLayer({ article, item }: { article: HTMLElement; item: 
   const signature = JSON.stringify(
     highlights.map((a) => [a.id, a.extra.color, a.selector, a.content, a.stickyNotes.map((n) => n.content)]),
   );
+  // anchoring a long page takes a while: it runs in short slices after paint, never in layout
   // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the highlights
-  useLayoutEffect(() => {
-    setOrphans(drawHighlights(article, highlights, look).orphans);
-    return () => clearHighlights(article);
+  useEffect(() => {
+    const stop = new AbortController();
+    drawHighlightsInSlices(article, highlights, look, stop.signal).then(
+      (drawn) => {
+        setOrphans(drawn.orphans);
+        setDrawn((n) => n + 1);
+      },
+      () => undefined,
+    );
+    return () => {
+      stop.abort();
+      clearHighlights(article);
+    };
   }, [article, signature]);
 
   const close = useCallback(() => {
@@ -147,7 +170,7 @@ export function HighlightLayer({ article, item }: { article: HTMLElement; item: 
     if (popup && opener.current) popupRef.current?.querySelector<HTMLElement>('button, textarea')?.focus();
   }, [popup]);
 
-  useFlashFromAddress(article, item.annotations);
+  useFlashFromAddress(article, drawn);
 
   const selectionDone = () => article.ownerDocument.getSelection()?.removeAllRanges();
 
@@ -185,10 +208,10 @@ export function HighlightLayer({ article, item }: { article: HTMLElement; item: 
         annotations={item.annotations}
         placing={placing}
         onPlace={(x, y) => {
-          setPlacing(false);
+          onPlacingChange(false);
           setPopup({ kind: 'new-float', x, y, place: floatPlace(article, x, y) });
         }}
-        onCancelPlacing={() => setPlacing(false)}
+        onCancelPlacing={() => onPlacingChange(false)}
         onOpen={(a, place) => setPopup({ kind: 'float', annId: a.id, place })}
       />
       {popup ? (
@@ -248,22 +271,6 @@ export function HighlightLayer({ article, item }: { article: HTMLElement; item: 
           ) : null}
         </Floating>
       ) : null}
-      <div className={styles.bar}>
-        {canEdit ? (
-          <button
-            type="button"
-            className={styles.textButton}
-            aria-pressed={placing}
-            onClick={() => {
-              setPopup(null);
-              setPlacing((p) => !p);
-            }}
-          >
-            <StickyNote size={14} aria-hidden="true" />
-            {placing ? 'Click in the page to place the note' : 'Add float note'}
-          </button>
-        ) : null}
-      </div>
       <OrphanedHighlights
         orphans={orphans}
         canEdit={canEdit}
@@ -290,12 +297,12 @@ function popupLabel(popup: Popup): string {
 }
 
 /** `?ann_md5=` brings that highlight (or float note) into view once and flashes it. */
-function useFlashFromAddress(article: HTMLElement, annotations: AnnotationReply[]) {
+function useFlashFromAddress(article: HTMLElement, drawn: number) {
   const [search] = useSearchParams();
   const md5 = search.get('ann_md5');
   const done = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again once new highlights are drawn
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again once the highlights are drawn
   useEffect(() => {
     if (!md5 || done.current === md5) return;
     const target = article.parentElement?.querySelector<HTMLElement>(`[data-ann-md5="${CSS.escape(md5)}"]`);
@@ -311,6 +318,6 @@ function useFlashFromAddress(article: HTMLElement, annotations: AnnotationReply[
       for (const el of flashing) el.classList.remove(flash);
     };
     timer.current = setTimeout(stop, FLASH_MS);
-  }, [article, md5, annotations]);
+  }, [article, md5, drawn]);
   useEffect(() => () => clearTimeout(timer.current), []);
 }

@@ -1,9 +1,9 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import type { AnnotationReply } from '../../../shared/schemas/annotations.ts';
-import { describe as describeText } from './anchoring.ts';
+import { describe as describeText } from './anchoring/anchor.ts';
+import { indexText } from './anchoring/text-position.ts';
 import { clearHighlights, drawHighlights, highlightIdAt } from './draw.ts';
-import { indexText } from './text-position.ts';
 
 const HTML = '<p>Alpha beta <b>gamma</b> delta.</p><p>Epsilon zeta eta theta.</p>';
 const look = { className: (a: AnnotationReply) => `hl ${a.extra.color}`, noteClassName: 'with-note' };

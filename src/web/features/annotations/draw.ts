@@ -1,6 +1,7 @@
 import { type AnnotationReply, SHAPE } from '../../../shared/schemas/annotations.ts';
-import { anchor } from './anchoring.ts';
-import { indexText, unwrap, wrapOffsets } from './text-position.ts';
+import { anchor, prepareText } from './anchoring/anchor.ts';
+import { runInSlices, runNow } from './anchoring/slices.ts';
+import { indexText, unwrap, wrapOffsets } from './anchoring/text-position.ts';
 
 /** The attribute every drawn mark carries; the layer finds its highlights by it. */
 export const MARK_ATTRIBUTE = 'data-ann-id';
@@ -30,32 +31,45 @@ export interface DrawResult {
 /**
  * Draws the text highlights into the article: all are anchored against the text first, then
  * wrapped, so one highlight's marks never shift another's offsets. The first mark of each is
- * focusable, so a keyboard can reach and open it.
+ * focusable, so a keyboard can reach and open it. A generator: it yields after each highlight it
+ * anchors and after each few it draws, so `drawHighlightsInSlices` can keep every main-thread
+ * task short on a long page.
  */
-export function drawHighlights(
+function* drawSteps(
   article: HTMLElement,
   annotations: AnnotationReply[],
   look: MarkLook,
-): DrawResult {
+): Generator<void, DrawResult> {
   clearHighlights(article);
   const doc = article.ownerDocument;
-  const { text } = indexText(article);
+  const index = indexText(article);
+  yield;
+  prepareText(index.text);
+  yield;
   const marks = new Map<number, HTMLElement[]>();
   const orphans: AnnotationReply[] = [];
   const placed: { annotation: AnnotationReply; start: number; end: number }[] = [];
   for (const a of annotations.filter(isTextHighlight)) {
-    const range = anchor(text, a.selector);
+    const range = anchor(index.text, a.selector);
     if (range) placed.push({ annotation: a, ...range });
     else orphans.push(a);
+    yield;
   }
   for (const { annotation: a, start, end } of placed) {
-    const made = wrapOffsets(article, start, end, () => {
-      const mark = doc.createElement('mark');
-      mark.className = look.className(a);
-      mark.setAttribute(MARK_ATTRIBUTE, String(a.id));
-      mark.setAttribute('data-ann-md5', a.ann_md5);
-      return mark;
-    });
+    const made = wrapOffsets(
+      article,
+      start,
+      end,
+      () => {
+        const mark = doc.createElement('mark');
+        mark.className = look.className(a);
+        mark.setAttribute(MARK_ATTRIBUTE, String(a.id));
+        mark.setAttribute('data-ann-md5', a.ann_md5);
+        return mark;
+      },
+      index,
+    );
+    yield;
     if (made.length === 0) {
       orphans.push(a);
       continue;
@@ -69,6 +83,29 @@ export function drawHighlights(
     marks.set(a.id, made);
   }
   return { marks, orphans };
+}
+
+/** Draws every highlight at once. */
+export function drawHighlights(
+  article: HTMLElement,
+  annotations: AnnotationReply[],
+  look: MarkLook,
+): DrawResult {
+  return runNow(drawSteps(article, annotations, look));
+}
+
+/**
+ * Draws the highlights off the layout path, in short slices (the reader stays responsive on a
+ * 1.3 M-character page); rejects with an AbortError when `signal` aborts, leaving what was drawn
+ * for the caller to clear.
+ */
+export function drawHighlightsInSlices(
+  article: HTMLElement,
+  annotations: AnnotationReply[],
+  look: MarkLook,
+  signal: AbortSignal,
+): Promise<DrawResult> {
+  return runInSlices(drawSteps(article, annotations, look), signal);
 }
 
 export function clearHighlights(article: HTMLElement): void {

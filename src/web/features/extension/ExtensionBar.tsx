@@ -2,6 +2,7 @@ import { Puzzle, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { readCookie, writeCookie } from '../../lib/cookies.ts';
 import { links } from '../../lib/links.ts';
+import { IconButton } from '../../ui/IconButton.tsx';
 import styles from './ExtensionBar.module.css';
 import {
   bookmarkletHref,
@@ -18,7 +19,7 @@ export function ExtensionBar({ username }: { username: string }) {
   const link = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
-    if (!isDesktopChrome(navigator.userAgent) || readCookie(EXTENSION_BAR_COOKIE)) return;
+    if (!isDesktopChrome(navigator) || readCookie(EXTENSION_BAR_COOKIE)) return;
     const timer = setTimeout(() => setShown(!hasExtension(document.documentElement)), EXTENSION_BAR_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
@@ -49,9 +50,7 @@ export function ExtensionBar({ username }: { username: string }) {
         </a>{' '}
         to your bookmarks bar, then click it on any page.
       </p>
-      <button type="button" className={styles.close} onClick={dismiss} aria-label="Dismiss">
-        <X size={16} aria-hidden="true" />
-      </button>
+      <IconButton label="Dismiss" icon={<X size={16} aria-hidden="true" />} onClick={dismiss} />
     </aside>
   );
 }

@@ -13,21 +13,54 @@ const UA = {
   edge: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
   opera:
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 OPR/115.0.0.0',
+  headless:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
   firefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
   safari:
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
 };
 
+const hints = (brands: string[], mobile = false) => ({
+  brands: [{ brand: 'Not)A;Brand' }, ...brands.map((brand) => ({ brand }))],
+  mobile,
+});
+
 describe('isDesktopChrome', () => {
   it('accepts Chrome on the desktop, ChromeOS included', () => {
-    expect(isDesktopChrome(UA.chromeLinux)).toBe(true);
-    expect(isDesktopChrome(UA.chromeMac)).toBe(true);
-    expect(isDesktopChrome(UA.chromeOS)).toBe(true);
+    expect(isDesktopChrome({ userAgent: UA.chromeLinux })).toBe(true);
+    expect(isDesktopChrome({ userAgent: UA.chromeMac })).toBe(true);
+    expect(isDesktopChrome({ userAgent: UA.chromeOS })).toBe(true);
+  });
+
+  it('accepts headless Chrome, by its UA string or its client hints', () => {
+    expect(isDesktopChrome({ userAgent: UA.headless })).toBe(true);
+    expect(
+      isDesktopChrome({ userAgent: UA.headless, userAgentData: hints(['HeadlessChrome', 'Chromium']) }),
+    ).toBe(true);
+  });
+
+  it('reads the client hints before the UA string', () => {
+    expect(
+      isDesktopChrome({ userAgent: UA.firefox, userAgentData: hints(['Google Chrome', 'Chromium']) }),
+    ).toBe(true);
+    expect(
+      isDesktopChrome({ userAgent: UA.chromeLinux, userAgentData: hints(['Microsoft Edge', 'Chromium']) }),
+    ).toBe(false);
+    expect(isDesktopChrome({ userAgent: UA.chromeLinux, userAgentData: hints(['Opera', 'Chromium']) })).toBe(
+      false,
+    );
+    expect(
+      isDesktopChrome({ userAgent: UA.chromeLinux, userAgentData: hints(['Google Chrome'], true) }),
+    ).toBe(false);
+    // a browser with hints but no brands falls back to its UA string
+    expect(isDesktopChrome({ userAgent: UA.firefox, userAgentData: { brands: [], mobile: false } })).toBe(
+      false,
+    );
   });
 
   it('refuses phones and the browsers that borrow the Chrome token', () => {
     for (const ua of [UA.chromeAndroid, UA.edge, UA.opera, UA.firefox, UA.safari]) {
-      expect(isDesktopChrome(ua)).toBe(false);
+      expect(isDesktopChrome({ userAgent: ua })).toBe(false);
     }
   });
 });

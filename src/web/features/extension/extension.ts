@@ -6,14 +6,35 @@ export const EXTENSION_BAR_DELAY_MS = 1000;
 export const EXTENSION_BAR_COOKIE = 'hide_extension_bar';
 export const EXTENSION_BAR_COOKIE_DAYS = 1095;
 
+/** What the browser says of itself: User-Agent Client Hints where it has them, else its UA string. */
+export interface BrowserFacts {
+  userAgent: string;
+  /** navigator.userAgentData: only Chromium-family browsers have it */
+  userAgentData?: { brands: { brand: string }[]; mobile: boolean } | undefined;
+}
+
+/** The Chromium browsers that are not Chrome: the extension is published for Chrome's store. */
+const OTHER_CHROMIUM = /\b(Edge?|EdgA|Opera|OPR|Samsung|Yandex|YaBrowser|Brave|Vivaldi)\b/;
+const CHROME_BRANDS = ['Google Chrome', 'Chromium', 'HeadlessChrome'];
+
 /**
- * Desktop Chrome only (spec part 1 §2): Chrome's user agent, not a phone or tablet, and not one of
- * the browsers that borrow Chrome's token (Edge, Opera, Samsung Internet).
+ * Desktop Chrome only (spec part 1 §2). Chromium browsers are known by their client hints (brands,
+ * and mobile for phones and tablets), so a headless or test Chrome qualifies like any other; a browser
+ * without hints is judged by its UA string, where Chrome (or HeadlessChrome) must not be on a phone
+ * nor a browser borrowing Chrome's token.
  */
-export function isDesktopChrome(userAgent: string): boolean {
-  if (!/\bChrome\/\d+/.test(userAgent)) return false;
-  if (/\b(Edg|EdgA|OPR|SamsungBrowser|YaBrowser)\//.test(userAgent)) return false;
-  return !/\b(Mobile|Android)\b/.test(userAgent);
+export function isDesktopChrome(facts: BrowserFacts): boolean {
+  const hints = facts.userAgentData;
+  if (hints && hints.brands.length > 0) {
+    if (hints.mobile) return false;
+    const brands = hints.brands.map((b) => b.brand);
+    if (brands.some((b) => OTHER_CHROMIUM.test(b))) return false;
+    return brands.some((b) => CHROME_BRANDS.includes(b));
+  }
+  const ua = facts.userAgent;
+  if (!/(?:\b|Headless)Chrome\/\d+/.test(ua)) return false;
+  if (/\b(Edg|EdgA|OPR|SamsungBrowser|YaBrowser)\//.test(ua)) return false;
+  return !/\b(Mobile|Android)\b/.test(ua);
 }
 
 /**

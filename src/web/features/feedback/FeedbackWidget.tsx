@@ -8,6 +8,7 @@ import { useContact } from '../../api/feedback.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { Button } from '../../ui/Button.tsx';
 import { type FieldWarnings, fieldWarnings, hasWarnings } from '../../ui/field-errors.ts';
+import { IconButton } from '../../ui/IconButton.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import styles from './Feedback.module.css';
 
@@ -85,8 +86,8 @@ export function FeedbackWidget({
         >
           <header className={styles.header}>
             <h2 className={styles.title}>{sentTo ? 'Thank you' : 'Send us feedback'}</h2>
-            <Popover.Close className={styles.close} aria-label="Close">
-              <X size={18} aria-hidden="true" />
+            <Popover.Close asChild>
+              <IconButton label="Close" icon={<X size={18} aria-hidden="true" />} />
             </Popover.Close>
           </header>
           {sentTo ? (

@@ -51,7 +51,7 @@ export function GroupsPage() {
           </Button>
         }
       >
-        <p>Creating and joining groups arrives with the Groups issue.</p>
+        <p>Creating and joining groups is not available yet.</p>
       </Modal>
     </>
   );

@@ -1,6 +1,12 @@
 /** The guides of spec part 1 §2: reading (2 slides), library (2), reading0 (1). */
 export type GuideId = 'reading' | 'library' | 'reading0';
 
+/**
+ * The cookie that remembers the library guide was shown (spec part 1 §3: cookies keep a library
+ * guide flag), named like the reading guides' GUIDE_READING_1 and kept as long (1095 days).
+ */
+export const LIBRARY_GUIDE_COOKIE = 'GUIDE_LIBRARY';
+
 export interface GuideSlide {
   title: string;
   text: string;

@@ -1,10 +1,10 @@
 import { ArrowLeft, Link2, RotateCcw, RotateCw } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { useItems } from '../../api/items.ts';
-import { links } from '../../lib/links.ts';
 import { Button, buttonClass } from '../../ui/Button.tsx';
 import { ItemGrid } from '../library/ItemGrid.tsx';
+import { listHrefFromSearch } from '../reader/list-context.ts';
 import { DownloadLink } from './ImagePreviewModal.tsx';
 import { ImageStage } from './ImageStage.tsx';
 import styles from './Images.module.css';
@@ -18,13 +18,17 @@ import { useRotations } from './useRotation.ts';
  */
 export function ImageView({ item, username }: { item: ItemReply; username: string }) {
   const { rotationOf, turn } = useRotations();
+  const [search] = useSearchParams();
   const copyLink = useCopyLink();
   const title = item.title || 'Image';
   return (
     <div className={styles.view}>
       <title>{title}</title>
       <div className={styles.tools}>
-        <Link to={links.library(username, 'filter=image')} className={buttonClass('ghost', 'sm')}>
+        <Link
+          to={listHrefFromSearch(username, search, 'filter=image')}
+          className={buttonClass('ghost', 'sm')}
+        >
           <ArrowLeft size={16} aria-hidden="true" />
           Images
         </Link>

@@ -1,5 +1,5 @@
 import { FileQuestion } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { isLocalNoteId } from '../../../shared/notes.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
@@ -12,7 +12,9 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
 import { HighlightLayer } from '../annotations/HighlightLayer.tsx';
 import { ImageView } from '../images/ImageView.tsx';
+import { useItemKeyboardScope } from '../keyboard/item-scope.ts';
 import { KindleBook } from '../kindle/KindleBook.tsx';
+import { WithOutlinerArea } from '../outliners/WithOutlinerArea.tsx';
 import { ReaderPage } from '../reader/ReaderPage.tsx';
 import styles from './Item.module.css';
 
@@ -32,6 +34,7 @@ export function ItemPage() {
   const local = isLocalNoteId(linkId);
   const id = /^\d{1,15}$/.test(linkId) ? Number(linkId) : undefined;
   const query = useItem(local ? undefined : id);
+  useItemKeyboardScope(query.data, name);
   const session = (location.state as { noteSession?: string } | null)?.noteSession ?? linkId;
   const redirect = search.get('redirect') === '1';
 
@@ -57,12 +60,15 @@ export function ItemPage() {
     if (!item.canEdit) return <Missing name={name} />;
     return note(item);
   }
-  if (item.type_name === 'kindle') return <KindleBook item={item} username={name} />;
+  // the outliner side area beside the owner's books and PDFs (bookmarks have it in the reader bar)
+  const withOutliner = (reader: ReactNode) =>
+    item.canEdit ? <WithOutlinerArea key={item.link_id}>{reader}</WithOutlinerArea> : reader;
+  if (item.type_name === 'kindle') return withOutliner(<KindleBook item={item} username={name} />);
   if (item.type_name === 'pdf')
-    return (
+    return withOutliner(
       <Suspense fallback={<Loading />}>
         <PdfReader key={item.link_id} item={item} username={name} />
-      </Suspense>
+      </Suspense>,
     );
   if (item.type_name === 'image') return <ImageView key={item.link_id} item={item} username={name} />;
   if (item.type_name === 'bookmark')
@@ -71,7 +77,7 @@ export function ItemPage() {
         key={item.link_id}
         item={item}
         username={name}
-        annotationLayer={(article) => <HighlightLayer article={article} item={item} />}
+        annotationLayer={(article, floats) => <HighlightLayer article={article} item={item} {...floats} />}
       />
     );
   return <Placeholder item={item} name={name} />;

@@ -2,8 +2,11 @@ import {
   ChevronDown,
   ChevronsDownUp,
   ChevronsUpDown,
+  LayoutGrid,
+  List,
   ListChecks,
   Plus,
+  Rows3,
   SlidersHorizontal,
   X,
 } from 'lucide-react';
@@ -12,6 +15,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Menu, MenuItem } from '../../ui/Menu.tsx';
 import { AdvancedSearch } from './AdvancedSearch.tsx';
 import styles from './Library.module.css';
+import type { ListLayout } from './layout.ts';
 import { SearchBox } from './SearchBox.tsx';
 
 export type AddKind = 'bookmark' | 'image' | 'pdf' | 'note' | 'kindle';
@@ -23,6 +27,8 @@ export interface ActionBarProps {
   what: string;
   snapshot: boolean;
   expanded: boolean;
+  layout: ListLayout;
+  onLayout: (layout: ListLayout) => void;
   bulkMode: boolean;
   onSearch: (what: string, snapshot: boolean) => void;
   onToggleExpanded: () => void;
@@ -58,6 +64,7 @@ export function ActionBar(props: ActionBarProps) {
           </button>
         </div>
         <div className={styles.barButtons}>
+          <LayoutSwitch layout={props.layout} onLayout={props.onLayout} />
           {props.onOpenFilters ? (
             <Button
               variant="ghost"
@@ -116,6 +123,34 @@ export function ActionBar(props: ActionBarProps) {
           }}
         />
       ) : null}
+    </div>
+  );
+}
+
+const LAYOUTS: { id: ListLayout; label: string; icon: typeof List }[] = [
+  { id: 'compact', label: 'Compact list', icon: Rows3 },
+  { id: 'list', label: 'List with covers', icon: List },
+  { id: 'cards', label: 'Cards', icon: LayoutGrid },
+];
+
+/** The list's three views; the choice is kept in a cookie. */
+function LayoutSwitch({ layout, onLayout }: { layout: ListLayout; onLayout: (layout: ListLayout) => void }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not a form's fieldset
+    <div className={styles.layoutSwitch} role="group" aria-label="View">
+      {LAYOUTS.map(({ id, label, icon: Icon }) => (
+        <button
+          key={id}
+          type="button"
+          className={styles.layoutButton}
+          aria-pressed={layout === id}
+          aria-label={label}
+          title={label}
+          onClick={() => onLayout(id)}
+        >
+          <Icon size={16} aria-hidden="true" />
+        </button>
+      ))}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import styles from './Library.module.css';
@@ -17,9 +18,16 @@ export function HeaderAd() {
   }, []);
   return (
     <aside className={styles.headerAd} aria-label="Advertisement">
-      <p>
-        <strong>Folio Premium</strong> — full-text search of every page you save, no ads, larger quotas.
-      </p>
+      <span className={styles.adMark} aria-hidden="true">
+        <Sparkles size={18} />
+      </span>
+      <div className={styles.adText}>
+        <strong>Folio Premium</strong>
+        <p>Full-text search of every page you save, no ads, larger quotas.</p>
+      </div>
+      <Link to="/premium?f=ads" className={styles.adAction}>
+        See Premium
+      </Link>
       {removable ? (
         <Link to="/premium?f=ads" className={styles.smallLink}>
           Remove
@@ -32,8 +40,15 @@ export function HeaderAd() {
 export function ListAd() {
   return (
     <aside className={styles.listAd} aria-label="Advertisement">
-      Search inside the pages you saved with <Link to="/premium?f=ads">Folio Premium</Link>.{' '}
-      <Link to="/premium?f=ads">Remove Ads</Link>
+      <span className={styles.adMark} aria-hidden="true">
+        <Sparkles size={16} />
+      </span>
+      <p className={styles.adText}>
+        Search inside the pages you saved with <Link to="/premium?f=ads">Folio Premium</Link>.
+      </p>
+      <Link to="/premium?f=ads" className={styles.smallLink}>
+        Remove Ads
+      </Link>
     </aside>
   );
 }

@@ -1,5 +1,6 @@
 import { ChevronDown, FileText, ListTree, Mail, Trash2, Users, X } from 'lucide-react';
 import { Button } from '../../ui/Button.tsx';
+import { IconButton } from '../../ui/IconButton.tsx';
 import { Menu, MenuItem } from '../../ui/Menu.tsx';
 import { type ActionId, BULK_MENU_ORDER, ITEM_ACTIONS } from './actions.ts';
 import styles from './Items.module.css';
@@ -7,7 +8,6 @@ import { libraryText } from './messages.ts';
 
 /** Bulk actions whose features are not built yet: shown, announced as unavailable, and saying why. */
 const COMING = [
-  { label: 'Organize in Outliner', icon: <ListTree size={16} aria-hidden="true" /> },
   { label: 'Share to Group', icon: <Users size={16} aria-hidden="true" /> },
   { label: 'Send an Email', icon: <Mail size={16} aria-hidden="true" /> },
   { label: 'Generate Report', icon: <FileText size={16} aria-hidden="true" /> },
@@ -32,17 +32,23 @@ export function BulkBar(props: {
         {none ? libraryText.selectTip : libraryText.selected(props.count)}
       </span>
       <div className={styles.bulkActions}>
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<ListTree size={14} />}
+          disabled={none}
+          onClick={() => props.onAction('addToOutliner')}
+        >
+          Organize in Outliner
+        </Button>
         {COMING.map(({ label, icon }) => (
-          <button
+          <IconButton
             key={label}
-            type="button"
-            className={styles.bulkComing}
             aria-disabled="true"
-            aria-label={`${label} (comes with its own feature)`}
+            label={`${label} (comes with its own feature)`}
             title={`${label} comes with its own feature`}
-          >
-            {icon}
-          </button>
+            icon={icon}
+          />
         ))}
         <Button
           variant="danger"
@@ -66,14 +72,11 @@ export function BulkBar(props: {
             </MenuItem>
           ))}
         </Menu>
-        <button
-          type="button"
-          className={styles.bulkClose}
+        <IconButton
+          label="Quit bulk edit"
+          icon={<X size={16} aria-hidden="true" />}
           onClick={props.onClose}
-          aria-label="Quit bulk edit"
-        >
-          <X size={16} aria-hidden="true" />
-        </button>
+        />
       </div>
     </div>
   );

@@ -84,7 +84,7 @@ export function ItemGrid(props: {
                 to={itemHref(item, props.username, props.listQuery)}
                 title={title}
                 className={styles.gridLink}
-                data-item-row=""
+                data-item-row={item.link_id}
               >
                 <span className={styles.gridTitle}>{cutLabel(title, titleMax)}</span>
               </Link>

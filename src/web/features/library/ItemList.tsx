@@ -5,6 +5,7 @@ import type { ActionContext, ActionId } from './actions.ts';
 import { ItemGrid } from './ItemGrid.tsx';
 import { ItemRow } from './ItemRow.tsx';
 import styles from './Items.module.css';
+import type { ListLayout } from './layout.ts';
 import { clickSelects, inBulkMode, type SelectionAction, type SelectionState } from './selection.ts';
 
 /** j/k move focus between the rows' titles, as in the readers people come from. */
@@ -27,6 +28,7 @@ export function ItemList(props: {
   grid: boolean;
   username: string;
   expanded: boolean;
+  layout: ListLayout;
   selection: SelectionState;
   ctx: ActionContext;
   tagHref: (tag: string) => string;
@@ -65,7 +67,7 @@ export function ItemList(props: {
           onAction={props.onAction}
         />
       ) : (
-        <div className={styles.list}>
+        <div className={props.layout === 'cards' ? `${styles.list} ${styles.cards}` : styles.list}>
           {props.items.map((item, index) => (
             <Fragment key={item.link_id}>
               {props.showAd && index === AD_POSITION - 1 ? <ListAd /> : null}
@@ -73,6 +75,7 @@ export function ItemList(props: {
                 item={item}
                 username={props.username}
                 expanded={props.expanded}
+                layout={props.layout}
                 bulkMode={bulkMode}
                 selected={selection.ids.includes(item.link_id)}
                 ctx={props.ctx}

@@ -1,5 +1,6 @@
 import { MoreHorizontal } from 'lucide-react';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { IconButton } from '../../ui/IconButton.tsx';
 import { Menu, MenuItem } from '../../ui/Menu.tsx';
 import type { ActionId, ItemAction } from './actions.ts';
 import styles from './Items.module.css';
@@ -20,9 +21,12 @@ export function ItemMenu(props: {
   return (
     <Menu
       trigger={
-        <button type="button" className={styles.rowMenu} aria-label={`Actions for ${item.title || item.url}`}>
-          <MoreHorizontal size={16} aria-hidden="true" />
-        </button>
+        <IconButton
+          className={styles.rowMenu}
+          label={`Actions for ${item.title || item.url}`}
+          title="Actions"
+          icon={<MoreHorizontal size={16} aria-hidden="true" />}
+        />
       }
     >
       {actions.map((a) => (

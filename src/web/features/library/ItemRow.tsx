@@ -7,11 +7,13 @@ import { tagFilterText } from '../../../shared/search-query.ts';
 import { splitTName } from '../../../shared/tags.ts';
 import { links } from '../../lib/links.ts';
 import { AnnotationList } from '../annotations/AnnotationList.tsx';
-import { RowThumb } from '../images/RowThumb.tsx';
+import { ItemOutliners } from '../outliners/ItemOutliners.tsx';
 import { type ActionContext, type ActionId, actionsFor } from './actions.ts';
 import { itemDate } from './dates.ts';
+import { ItemCover } from './ItemCover.tsx';
 import { ItemMenu } from './ItemMenu.tsx';
 import styles from './Items.module.css';
+import type { ListLayout } from './layout.ts';
 import { NotePreview } from './NotePreview.tsx';
 import { cutLabel } from './text.ts';
 
@@ -19,6 +21,8 @@ export interface ItemRowProps {
   item: ItemReply;
   username: string;
   expanded: boolean;
+  /** compact rows, rows with covers, or cards */
+  layout: ListLayout;
   bulkMode: boolean;
   selected: boolean;
   ctx: ActionContext;
@@ -45,7 +49,9 @@ export function itemHref(item: ItemReply, username: string, listQuery = ''): str
  * annotation previews. Collapsed: the title line only.
  */
 export function ItemRow(props: ItemRowProps) {
-  const { item, expanded, bulkMode, selected, ctx } = props;
+  const { item, bulkMode, selected, ctx, layout } = props;
+  const expanded = props.expanded && layout !== 'compact';
+  const card = layout === 'cards';
   const owner = item.canEdit;
   const href = itemHref(item, props.username, props.listQuery);
   const title = item.title || item.url || 'Untitled';
@@ -79,9 +85,12 @@ export function ItemRow(props: ItemRowProps) {
 
   return (
     <article
-      className={[styles.row, selected ? styles.rowSelected : '', expanded ? '' : styles.rowCompact].join(
-        ' ',
-      )}
+      className={[
+        styles.row,
+        card ? styles.rowCard : '',
+        selected ? styles.rowSelected : '',
+        expanded ? '' : styles.rowCompact,
+      ].join(' ')}
       onClick={onClick}
       onKeyDown={onKeyDown}
       aria-label={title}
@@ -96,11 +105,11 @@ export function ItemRow(props: ItemRowProps) {
           onChange={() => props.onToggleSelect({ ctrlKey: true, metaKey: false, onControl: false })}
         />
       ) : null}
-      <RowThumb item={item} />
+      <ItemCover item={item} layout={layout} />
       <div className={styles.rowBody}>
         <div className={styles.rowTitleLine}>
           {owner ? (
-            <Link to={href} className={styles.rowTitle} data-item-row="">
+            <Link to={href} className={styles.rowTitle} data-item-row={item.link_id}>
               {title}
             </Link>
           ) : (
@@ -109,7 +118,7 @@ export function ItemRow(props: ItemRowProps) {
               className={styles.rowTitle}
               target="_blank"
               rel="noopener noreferrer"
-              data-item-row=""
+              data-item-row={item.link_id}
             >
               {title}
             </a>
@@ -157,9 +166,16 @@ export function ItemRow(props: ItemRowProps) {
                 ))}
               </ul>
             ) : null}
-            {item.type_name === 'note' && item.note_content ? <NotePreview html={item.note_content} /> : null}
-            {item.description ? <p className={styles.rowText}>{item.description}</p> : null}
-            {item.annotations.length ? (
+            {owner && item.ouliner_id.length ? <ItemOutliners ids={item.ouliner_id} /> : null}
+            {card ? null : (
+              <>
+                {item.type_name === 'note' && item.note_content ? (
+                  <NotePreview html={item.note_content} />
+                ) : null}
+                {item.description ? <p className={styles.rowText}>{item.description}</p> : null}
+              </>
+            )}
+            {item.annotations.length && !card ? (
               <AnnotationList
                 key={props.what ?? ''}
                 item={item}

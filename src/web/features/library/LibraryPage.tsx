@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { COOKIE_DAYS_LONG } from '../../../shared/limits.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
@@ -12,8 +12,10 @@ import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { Drawer } from '../../ui/Drawer.tsx';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { ExtensionBar } from '../extension/ExtensionBar.tsx';
+import { useFirstLibraryGuide } from '../guides/GuideProvider.tsx';
 import { KindleImportModal } from '../kindle/KindleImportModal.tsx';
 import { useCreateNote } from '../notes/new-note.ts';
+import { AddToOutlinerModal } from '../outliners/AddToOutlinerModal.tsx';
 import { AddUpload } from '../uploads/AddUpload.tsx';
 import { ActionBar, type AddKind } from './ActionBar.tsx';
 import { HeaderAd } from './Ads.tsx';
@@ -25,6 +27,7 @@ import { CLEARED_FILTERS } from './filters.ts';
 import { ItemList } from './ItemList.tsx';
 import styles from './Library.module.css';
 import { LibraryFooter } from './LibraryFooter.tsx';
+import { LAYOUT_COOKIE, type ListLayout, parseLayout } from './layout.ts';
 import { libraryText } from './messages.ts';
 import { AddBookmarkModal } from './modals/AddBookmarkModal.tsx';
 import { DeleteModal } from './modals/DeleteModal.tsx';
@@ -33,11 +36,13 @@ import { ReviseTagsModal } from './modals/ReviseTagsModal.tsx';
 import { SearchSummary } from './SearchSummary.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useItemActions } from './useItemActions.ts';
+import { useLibraryKeyboard } from './useLibraryKeyboard.ts';
 import { useLibraryView } from './useLibraryView.ts';
 import { useSelection } from './useSelection.ts';
 import {
   type LibraryView,
   pageAfterDelete,
+  pageInRange,
   viewShows,
   viewToLoadParams,
   viewToSearch,
@@ -53,6 +58,7 @@ export function LibraryPage() {
   const me = isSignedIn(info) ? info : null;
   const isOwner = me !== null && me.name.toLowerCase() === username.toLowerCase();
 
+  useFirstLibraryGuide(isOwner);
   const list = useItems(viewToLoadParams(view, username));
   const items = list.data?.items ?? [];
   const { selection, select, bulkMode, selectedItems } = useSelection(items);
@@ -63,6 +69,11 @@ export function LibraryPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
   useEffect(() => setFiltersOpen(false), [location.key]);
   const [expanded, setExpanded] = useState(() => readCookie('expand') !== 'false');
+  const [layout, setLayout] = useState<ListLayout>(() => parseLayout(readCookie(LAYOUT_COOKIE)));
+  const changeLayout = (next: ListLayout) => {
+    writeCookie(LAYOUT_COOKIE, next, COOKIE_DAYS_LONG);
+    setLayout(next);
+  };
   const [adding, setAdding] = useState<AddKind | null>(null);
   // the Save to Folio bookmarklet opens /user/{name}?add={url}: the add form, filled in
   const [pageToAdd, setPageToAdd] = useState<string>();
@@ -75,6 +86,28 @@ export function LibraryPage() {
     params.delete('add');
     navigate({ search: params.toString() }, { replace: true });
   }, [location.search, isOwner, navigate]);
+  // a page past the end (a stale link, ?page=99) shows the last page instead of an empty list
+  const total = list.data?.total;
+  const settled = list.data !== undefined && !list.isPlaceholderData;
+  useEffect(() => {
+    if (!settled || total === undefined) return;
+    const page = pageInRange(view.page, total, view.count);
+    if (page !== null) navigate(hrefFor(withChange(view, { page })), { replace: true });
+  }, [settled, total, view, navigate, hrefFor]);
+  // a new page starts at its top, as a new document would
+  const shownPage = useRef(view.page);
+  useEffect(() => {
+    if (shownPage.current === view.page) return;
+    shownPage.current = view.page;
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [view.page]);
+  // the palette's Add entries from another page arrive as navigation state
+  useEffect(() => {
+    const kind = (location.state as { add?: AddKind } | null)?.add;
+    if (!kind || !isOwner) return;
+    setAdding(kind);
+    navigate({ search: location.search }, { replace: true, state: null });
+  }, [location.state, location.search, isOwner, navigate]);
   const createNote = useCreateNote();
   const ctx = { signedIn: me !== null };
   const patchHref = (patch: Partial<LibraryView>) => hrefFor(withChange(view, patch));
@@ -85,6 +118,12 @@ export function LibraryPage() {
       if (page !== view.page) change({ page });
       select({ type: 'clear' });
     },
+  });
+  useLibraryKeyboard({
+    items,
+    selectedItems,
+    run: actions.run,
+    add: (kind) => (kind === 'note' ? createNote() : setAdding(kind)),
   });
 
   const onAdded = (item: ItemReply, updated: boolean, count = 1) => {
@@ -137,6 +176,8 @@ export function LibraryPage() {
         what={view.what}
         snapshot={view.snapshot}
         expanded={expanded}
+        layout={layout}
+        onLayout={changeLayout}
         bulkMode={bulkMode}
         onSearch={(what, snapshot) => change({ what, snapshot })}
         onToggleExpanded={toggleExpanded}
@@ -160,7 +201,8 @@ export function LibraryPage() {
           ) : null}
           {error ? (
             <LoadError premiumOnly={error.status === 402} onRetry={() => list.refetch()} />
-          ) : list.isPending ? (
+          ) : list.isPending || (items.length === 0 && (total ?? 0) > 0) ? (
+            // a page past the end is on its way to the last page: not 'No item yet' beside the count
             <div className={styles.skeletons} role="status" aria-label="Loading">
               {[0, 1, 2, 3, 4].map((n) => (
                 <div key={n} className={styles.skeleton} />
@@ -181,6 +223,7 @@ export function LibraryPage() {
               grid={view.filter === 'image'}
               username={username}
               expanded={expanded}
+              layout={layout}
               selection={selection}
               ctx={ctx}
               tagHref={(tag) => patchHref({ what: tagFilterText(tag) })}
@@ -231,6 +274,7 @@ export function LibraryPage() {
         onConfirm={actions.confirmDelete}
         onClose={actions.closeDelete}
       />
+      <AddToOutlinerModal items={actions.organizing} bulk={bulkMode} onClose={actions.closeOrganize} />
       <ReviseTagsModal
         count={actions.revising.length}
         busy={actions.reviseBusy}

@@ -13,7 +13,7 @@ export function SearchSummary(props: {
   const { view, total } = props;
   return (
     <div className={styles.searchSummary}>
-      <p>{libraryText.searchSummary(view.page, pageCountFor(total, view.count), view.what)}</p>
+      <p>{libraryText.searchSummary(view.page, pageCountFor(total, view.count), total, view.what)}</p>
       <select
         aria-label="Sort results"
         className={styles.smallSelect}

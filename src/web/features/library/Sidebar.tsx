@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ItemType } from '../../../shared/schemas/items.ts';
 import { NO_TAG } from '../../../shared/search-query.ts';
+import { IconButton } from '../../ui/IconButton.tsx';
 import { CLEARED_FILTERS } from './filters.ts';
 import { RelatedSearches } from './RelatedSearches.tsx';
 import styles from './Sidebar.module.css';
@@ -54,19 +55,19 @@ export function Sidebar(props: SidebarProps) {
         <ul className={styles.navList}>
           <li className={styles.navAll}>
             {link('All', {}, nothing)}
-            <button
-              type="button"
-              className={styles.disclosure}
+            <IconButton
+              size="xs"
+              label="Item types"
+              icon={
+                types ? (
+                  <ChevronDown size={14} aria-hidden="true" />
+                ) : (
+                  <ChevronRight size={14} aria-hidden="true" />
+                )
+              }
               onClick={() => setTypes(!types)}
               aria-expanded={types}
-              aria-label="Item types"
-            >
-              {types ? (
-                <ChevronDown size={14} aria-hidden="true" />
-              ) : (
-                <ChevronRight size={14} aria-hidden="true" />
-              )}
-            </button>
+            />
           </li>
           {types ? (
             <li>

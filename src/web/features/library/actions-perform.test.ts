@@ -38,6 +38,7 @@ function recorder(fail = false) {
     openEdit: (i) => log.push(`edit ${i.link_id}`),
     openDelete: (items) => log.push(`delete ${items.map((i) => i.link_id)}`),
     openReviseTags: (items) => log.push(`tags ${items.map((i) => i.link_id)}`),
+    openAddToOutliner: (items) => log.push(`outliner ${items.map((i) => i.link_id)}`),
     go: (url, opts) => log.push(`go ${url}${opts?.newTab ? ' new tab' : ''}`),
   };
   return { rt, log, shown };

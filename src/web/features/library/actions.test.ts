@@ -15,6 +15,7 @@ describe('item actions by type and role', () => {
     expect(ids(item())).toEqual([
       'edit',
       'reviseTags',
+      'addToOutliner',
       'markUnread',
       'makePublic',
       'cachedPage',
@@ -50,5 +51,26 @@ describe('item actions by type and role', () => {
     ];
     expect(applicableIds('markUnread', list, { signedIn: true })).toEqual([1]);
     expect(applicableIds('markRead', list, { signedIn: true })).toEqual([3]);
+  });
+});
+
+describe('single-key shortcuts', () => {
+  it('gives m to exactly one action on every item: mark read when unread, mark unread when read', () => {
+    const byM = (i: ReturnType<typeof item>) =>
+      actionsFor(i, { signedIn: true })
+        .filter((a) => a.shortcut === 'm')
+        .map((a) => a.id);
+    expect(byM(item({ readed: 0 }))).toEqual(['markRead']);
+    expect(byM(item({ readed: 1 }))).toEqual(['markUnread']);
+    expect(byM(item({ readed: 1, type_name: 'note' }))).toEqual([]);
+  });
+
+  it('never gives one key to two actions available on the same item', () => {
+    for (const readed of [0, 1] as const) {
+      const keys = actionsFor(item({ readed }), { signedIn: true })
+        .map((a) => a.shortcut)
+        .filter(Boolean);
+      expect(new Set(keys).size).toBe(keys.length);
+    }
   });
 });

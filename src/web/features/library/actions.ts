@@ -21,6 +21,8 @@ export interface ActionRuntime {
   openEdit(item: ItemReply): void;
   openDelete(items: ItemReply[]): void;
   openReviseTags(items: ItemReply[]): void;
+  /** Add to outliner (one item) or Organize in Outliner (a selection) */
+  openAddToOutliner(items: ItemReply[]): void;
   /** leaves for an address (a download) or opens it in a new tab */
   go(url: string, opts?: { newTab: boolean }): void;
 }
@@ -42,6 +44,7 @@ export interface ItemAction {
 export type ActionId =
   | 'edit'
   | 'reviseTags'
+  | 'addToOutliner'
   | 'markRead'
   | 'markUnread'
   | 'makePublic'
@@ -102,10 +105,21 @@ export const ITEM_ACTIONS: readonly ItemAction[] = [
     perform: (items, rt) => rt.openReviseTags(items),
   },
   {
+    // the bulk bar offers it as Organize in Outliner, beside the more-menu
+    id: 'addToOutliner',
+    label: 'Add to outliner',
+    bulk: false,
+    // o is Open in the global shortcuts (issue 14), so Add to outliner takes a
+    shortcut: 'a',
+    isAvailable: owner,
+    perform: (items, rt) => rt.openAddToOutliner(items),
+  },
+  {
     id: 'markRead',
     label: 'Mark as read',
     bulk: true,
-    shortcut: 'r',
+    // m toggles: the one of mark read / mark unread the item allows
+    shortcut: 'm',
     isAvailable: (item) => owner(item) && item.readed === 0,
     perform: markRead(true),
   },
@@ -114,7 +128,7 @@ export const ITEM_ACTIONS: readonly ItemAction[] = [
     id: 'markUnread',
     label: 'Mark as unread',
     bulk: true,
-    shortcut: 'u',
+    shortcut: 'm',
     isAvailable: (item) =>
       owner(item) && item.readed === 1 && !['note', 'image', 'kindle'].includes(item.type_name),
     perform: markRead(false),

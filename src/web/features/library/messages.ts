@@ -21,6 +21,7 @@ export const libraryText = {
   emptyItems: "There's no item! You can add one first",
   loadFailed: 'Sorry, something goes wrong, please retry later.',
   fulltextPremium: 'Go premium to use fulltext search',
-  searchSummary: (page: number, pages: number, query: string) =>
-    `Page ${page} of ${pages} results for ${query}`,
+  /** 'Page X of N results for the query'; with nothing found there is no page to count */
+  searchSummary: (page: number, pages: number, total: number, query: string) =>
+    total === 0 ? `No results for ${query}` : `Page ${page} of ${pages} results for ${query}`,
 } as const;

@@ -15,6 +15,7 @@ export function useItemActions(opts: { ctx: ActionContext; onDeleted: (count: nu
   const [editing, setEditing] = useState<ItemReply | null>(null);
   const [deleting, setDeleting] = useState<ItemReply[]>([]);
   const [revising, setRevising] = useState<ItemReply[]>([]);
+  const [organizing, setOrganizing] = useState<ItemReply[]>([]);
 
   const runtime: ActionRuntime = {
     ctx: opts.ctx,
@@ -24,6 +25,7 @@ export function useItemActions(opts: { ctx: ActionContext; onDeleted: (count: nu
     openEdit: setEditing,
     openDelete: setDeleting,
     openReviseTags: setRevising,
+    openAddToOutliner: setOrganizing,
     go: (url, go) => {
       if (go?.newTab) window.open(url, '_blank', 'noopener');
       else window.location.assign(url);
@@ -75,5 +77,7 @@ export function useItemActions(opts: { ctx: ActionContext; onDeleted: (count: nu
     reviseBusy: revise.isPending,
     submitRevise,
     closeRevise: () => setRevising([]),
+    organizing,
+    closeOrganize: () => setOrganizing([]),
   };
 }

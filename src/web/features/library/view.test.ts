@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isFiltered,
   pageAfterDelete,
+  pageInRange,
   parseView,
   viewShows,
   viewToLoadParams,
@@ -101,5 +102,18 @@ describe('library view in the URL', () => {
     expect(pageAfterDelete(3, 2, 2)).toBe(2);
     expect(pageAfterDelete(3, 5, 2)).toBe(3);
     expect(pageAfterDelete(1, 2, 2)).toBe(1);
+  });
+});
+
+describe('a page past the end', () => {
+  it('goes to the last page of the list', () => {
+    expect(pageInRange(99, 124, 24)).toBe(6);
+    expect(pageInRange(7, 124, 24)).toBe(6);
+  });
+
+  it('keeps pages in range, and page 1 of an empty list', () => {
+    expect(pageInRange(6, 124, 24)).toBeNull();
+    expect(pageInRange(1, 0, 24)).toBeNull();
+    expect(pageInRange(2, 0, 24)).toBe(1);
   });
 });

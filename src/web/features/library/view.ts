@@ -131,3 +131,12 @@ export function viewShows(
 export function pageAfterDelete(page: number, itemsOnPage: number, deleted: number): number {
   return itemsOnPage - deleted <= 0 && page > 1 ? page - 1 : page;
 }
+
+/**
+ * The page to show instead of one past the end of the list (a stale link, ?page=99): the last page.
+ * Null when the page is in range, or the list is empty and page 1 says so.
+ */
+export function pageInRange(page: number, total: number, count: number): number | null {
+  const last = Math.max(1, Math.ceil(total / count));
+  return page > last ? last : null;
+}

@@ -3,12 +3,14 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { ArrowLeft, TriangleAlert, X } from 'lucide-react';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { EDITOR_FOCUS_MS } from '../../../shared/limits.ts';
 import { noteTitle } from '../../../shared/notes.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { links } from '../../lib/links.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ChipInput } from '../../ui/ChipInput.tsx';
+import { IconButton } from '../../ui/IconButton.tsx';
+import { listHrefFromSearch } from '../reader/list-context.ts';
 import { statusText } from './autosave.ts';
 import styles from './Notes.module.css';
 import { NoteTitle } from './NoteTitle.tsx';
@@ -31,6 +33,7 @@ export function NoteEditor({ username, item, localId, redirect }: NoteEditorProp
   const session = useNoteSession({ username, item, localId });
   const images = useNoteImages(session.pauseAutosave);
   const navigate = useNavigate();
+  const [search] = useSearchParams();
 
   const editor = useEditor({
     extensions: [
@@ -84,9 +87,19 @@ export function NoteEditor({ username, item, localId, redirect }: NoteEditorProp
     images.editorRef.current = editor;
   }, [editor, images.editorRef]);
 
+  // a new note is for typing: its text takes the focus once the page has settled
+  const isNew = localId !== null;
+  useEffect(() => {
+    if (!editor || !isNew) return;
+    const timer = setTimeout(() => {
+      if (!editor.isFocused) editor.commands.focus('end');
+    }, EDITOR_FOCUS_MS);
+    return () => clearTimeout(timer);
+  }, [editor, isNew]);
+
   const title = session.state.title ?? noteTitle(session.state.content);
   const close = () => {
-    if (redirect || window.history.length <= 1) navigate(links.library(username));
+    if (redirect || window.history.length <= 1) navigate(listHrefFromSearch(username, search));
     else navigate(-1);
   };
 
@@ -116,9 +129,11 @@ export function NoteEditor({ username, item, localId, redirect }: NoteEditorProp
         <div className={styles.alert} role="alert">
           <TriangleAlert size={16} aria-hidden="true" />
           <span>{session.warning}</span>
-          <button type="button" className={styles.tool} aria-label="Dismiss" onClick={session.dismissWarning}>
-            <X size={14} aria-hidden="true" />
-          </button>
+          <IconButton
+            label="Dismiss"
+            icon={<X size={14} aria-hidden="true" />}
+            onClick={session.dismissWarning}
+          />
         </div>
       ) : null}
       {session.restored ? (
@@ -128,9 +143,7 @@ export function NoteEditor({ username, item, localId, redirect }: NoteEditorProp
         <div className={styles.alert} role="alert">
           <TriangleAlert size={16} aria-hidden="true" />
           <span>{images.error}</span>
-          <button type="button" className={styles.tool} aria-label="Dismiss" onClick={images.clearError}>
-            <X size={14} aria-hidden="true" />
-          </button>
+          <IconButton label="Dismiss" icon={<X size={14} aria-hidden="true" />} onClick={images.clearError} />
         </div>
       ) : null}
 

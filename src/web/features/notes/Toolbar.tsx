@@ -16,6 +16,7 @@ import {
   Underline,
 } from 'lucide-react';
 import { useRef } from 'react';
+import { IconButton } from '../../ui/IconButton.tsx';
 import styles from './Notes.module.css';
 import { NOTE_IMAGE_ACCEPT } from './useNoteImages.ts';
 
@@ -131,29 +132,23 @@ export function Toolbar({
   return (
     <div className={styles.toolbar} role="toolbar" aria-label="Formatting">
       {TOOLS.map((tool, i) => (
-        <button
+        <IconButton
           key={tool.label}
-          type="button"
-          className={styles.tool}
-          aria-label={tool.label}
+          label={tool.label}
           title={`${tool.label} (${tool.shortcut})`}
+          icon={<tool.icon size={16} aria-hidden="true" />}
           aria-pressed={active[i] ?? false}
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => tool.run(editor)}
-        >
-          <tool.icon size={16} aria-hidden="true" />
-        </button>
+        />
       ))}
-      <button
-        type="button"
-        className={styles.tool}
-        aria-label="Insert image"
+      <IconButton
+        label="Insert image"
         title="Insert image (or paste / drop one)"
+        icon={<ImagePlus size={16} aria-hidden="true" />}
         disabled={uploading}
         onClick={() => fileRef.current?.click()}
-      >
-        <ImagePlus size={16} aria-hidden="true" />
-      </button>
+      />
       <input
         ref={fileRef}
         type="file"

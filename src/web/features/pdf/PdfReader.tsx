@@ -1,15 +1,15 @@
 import { ArrowLeft, Download, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { AnnotationReply } from '../../../shared/schemas/annotations.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { links } from '../../lib/links.ts';
 import { Button, buttonClass } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ColorButtons, Floating, HighlightMenu } from '../annotations/HighlightToolbar.tsx';
 import { OverQuotaModal } from '../annotations/OverQuotaModal.tsx';
 import { StickyNoteEditor } from '../annotations/StickyNote.tsx';
 import { downloadUrl, fileUrl } from '../images/preview.ts';
+import { listHrefFromSearch } from '../reader/list-context.ts';
 import styles from './Pdf.module.css';
 import { type PageSize, PdfPage } from './PdfPage.tsx';
 import { highlightsOnPage } from './page-highlights.ts';
@@ -36,6 +36,7 @@ function currentPage(container: HTMLElement): number {
  */
 export function PdfReader({ item, username }: { item: ItemReply; username: string }) {
   const url = fileUrl(item);
+  const [search] = useSearchParams();
   const [doc, setDoc] = useState<PdfDocument | null>(null);
   const [failed, setFailed] = useState(false);
   const [baseSize, setBaseSize] = useState<PageSize>({ width: 612, height: 792 });
@@ -100,7 +101,7 @@ export function PdfReader({ item, username }: { item: ItemReply; username: strin
       <title>{title}</title>
       <header className={styles.bar}>
         <Link
-          to={links.library(username)}
+          to={listHrefFromSearch(username, search)}
           className={buttonClass('ghost', 'sm')}
           aria-label="Back to the library"
           title="Back to the library"

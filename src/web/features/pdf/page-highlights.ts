@@ -4,8 +4,8 @@ import {
   type HighlightColor,
   SHAPE,
 } from '../../../shared/schemas/annotations.ts';
-import { anchor, describe } from '../annotations/anchoring.ts';
-import { indexText, rangeOffsets, unwrap, wrapOffsets } from '../annotations/text-position.ts';
+import { anchor, describe } from '../annotations/anchoring/anchor.ts';
+import { indexText, rangeOffsets, unwrap, wrapOffsets } from '../annotations/anchoring/text-position.ts';
 
 /**
  * PDF highlights (shape 9) live in one page's text layer: a PageSelector names the page, the quote

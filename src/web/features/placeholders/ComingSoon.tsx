@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
 
-/** Stands in for a screen a later issue builds, saying which issue brings it. */
+/** Stands in for a screen not built yet, telling the user so in their words, and what to do meanwhile. */
 export function ComingSoon({
   title,
   documentTitle,

@@ -4,21 +4,12 @@ import { ComingSoon } from './ComingSoon.tsx';
 
 /** /user/:name/d/:id, where an export saved as a note lands (part 1 §2). */
 export function ExportDestinationPlaceholder() {
-  return <ComingSoon title="Export" arrives="Saving an export as a note arrives with Export." />;
-}
-
-export function OutlinersPlaceholder() {
   return (
     <ComingSoon
-      title="Outliners"
-      documentTitle="Outliners"
-      arrives="Outliners arrive with the Outliners issue."
+      title="Export"
+      arrives="Saving an export as a note is not available yet. Your items are safe in your library."
     />
   );
-}
-
-export function OutlinerPlaceholder() {
-  return <ComingSoon title="Outliner" arrives="Outliners arrive with the Outliners issue." />;
 }
 
 export function ProfilePlaceholder() {
@@ -27,7 +18,7 @@ export function ProfilePlaceholder() {
     <ComingSoon
       title="Public library"
       documentTitle={`Public library - ${name}`}
-      arrives="Public libraries arrive with the Profile issue."
+      arrives="Public library pages are not available yet."
     >
       <p className={styles.meta}>
         Public library of <strong>{name}</strong>
@@ -37,7 +28,12 @@ export function ProfilePlaceholder() {
 }
 
 export function PremiumPlaceholder() {
-  return <ComingSoon title="Premium" arrives="Plans and payment arrive with the Premium issue." />;
+  return (
+    <ComingSoon
+      title="Premium"
+      arrives="Plans cannot be bought here yet. Write to us through Contact Us to change your plan."
+    />
+  );
 }
 
 export function SettingsPlaceholder() {
@@ -45,7 +41,7 @@ export function SettingsPlaceholder() {
     <ComingSoon
       title="Settings"
       documentTitle="Settings"
-      arrives="Settings arrive with the Settings issue."
+      arrives="Account settings are not available here yet. Write to us through Contact Us for any change to your account."
     />
   );
 }

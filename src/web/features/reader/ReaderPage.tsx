@@ -1,23 +1,38 @@
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { useReader } from '../../api/capture.ts';
 import { useMarkRead, useSaveBookmark } from '../../api/items.ts';
+import { useUserInfo } from '../../api/user-info.ts';
 import { readCookie } from '../../lib/cookies.ts';
 import { links } from '../../lib/links.ts';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
 import { libraryText } from '../library/messages.ts';
+import { EditItemForm } from '../library/modals/EditItemForm.tsx';
 import { parseView } from '../library/view.ts';
+import { OutlinerTip } from '../outliners/OutlinerTip.tsx';
 import { CaptureState } from './CaptureState.tsx';
 import { itemInListHref, listHref } from './list-context.ts';
+import { NotesPanel } from './NotesPanel.tsx';
 import { OutlinerPanel } from './OutlinerPanel.tsx';
 import styles from './Reader.module.css';
 import { ReaderArticle } from './ReaderArticle.tsx';
 import { ReaderTopBar } from './ReaderTopBar.tsx';
+import { SideArea, type SidePanel } from './SideArea.tsx';
+import { TypographyPanel } from './TypographyPanel.tsx';
+import { LINE_WIDTHS } from './typography.ts';
 import { useNeighbours } from './useNeighbours.ts';
+import { useReadingPosition } from './useReadingPosition.ts';
 import { useTopBar } from './useTopBar.ts';
+import { useTypography } from './useTypography.ts';
+
+/** The float-note action of the reader's bar, handed to the annotation layer that places them. */
+export interface FloatPlacing {
+  placing: boolean;
+  onPlacingChange: (placing: boolean) => void;
+}
 
 export interface ReaderPageProps {
   item: ItemReply;
@@ -26,7 +41,7 @@ export interface ReaderPageProps {
    * The annotation layer (features/annotations): given the rendered <article> of the reader copy,
    * it returns what it draws beside it. The reader itself renders nothing there.
    */
-  annotationLayer?: (article: HTMLElement) => ReactNode;
+  annotationLayer?: (article: HTMLElement, floats: FloatPlacing) => ReactNode;
 }
 
 /**
@@ -43,16 +58,26 @@ export function ReaderPage({ item, username, annotationLayer }: ReaderPageProps)
   const neighbours = useNeighbours(username, view, item.link_id);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const bar = useTopBar(titleRef);
-  const [outlinerOpen, setOutlinerOpen] = useState(false);
+  const [panel, setPanel] = useState<SidePanel | null>(null);
+  const [placingFloat, setPlacingFloat] = useState(false);
+  // the form edits the item as it was when opened: a save updating the item must not reset it midway
+  const [editing, setEditing] = useState<ItemReply | null>(null);
+  const [article, setArticle] = useState<HTMLElement | null>(null);
+  const { data: viewer } = useUserInfo();
+  // the reader's own choice, whoever's item it is
+  const [typography, setTypography] = useTypography(viewer?.name ?? '');
+  // ?ann_md5= brings one highlight into view: the remembered place does not compete with it
+  const progress = useReadingPosition(item.link_id, article, !search.get('ann_md5'));
   const markRead = useMarkRead();
   const recapture = useSaveBookmark();
   const notify = useNotify();
 
-  // a new item starts at its top
+  // a new item starts at its top, until its article brings back the remembered place
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the item changes
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [item.link_id]);
+  const floats: FloatPlacing = { placing: placingFloat, onPlacingChange: setPlacingFloat };
 
   const title = item.title || reader.data?.title || item.url || 'Untitled';
   const unread = item.readed === 0;
@@ -74,7 +99,17 @@ export function ReaderPage({ item, username, annotationLayer }: ReaderPageProps)
   const copy = reader.data;
   const hasCopy = copy?.status === 'done' && copy.captured_at !== null;
   return (
-    <div className={styles.page} data-outliner={outlinerOpen || undefined}>
+    <div
+      className={styles.page}
+      data-panel={panel ?? undefined}
+      data-font={typography.font}
+      style={
+        {
+          '--reader-size': `${typography.size}px`,
+          '--reader-width': LINE_WIDTHS[typography.width],
+        } as CSSProperties
+      }
+    >
       <title>{`${title} · Folio`}</title>
       <ReaderTopBar
         state={bar}
@@ -95,9 +130,17 @@ export function ReaderPage({ item, username, annotationLayer }: ReaderPageProps)
         marking={markRead.isPending}
         cachedHref={hasCopy ? links.cachedCopy(item.link_id) : null}
         originalHref={item.url || null}
-        outlinerOpen={outlinerOpen}
-        onToggleOutliner={() => setOutlinerOpen((o) => !o)}
+        panel={panel}
+        canEdit={item.canEdit}
+        onPanel={(next) => {
+          if (next === 'edit') setEditing(item);
+          setPanel((open) => (open === next ? null : next));
+        }}
+        placingFloat={item.canEdit && annotationLayer && hasCopy ? placingFloat : null}
+        onToggleFloat={() => setPlacingFloat((p) => !p)}
+        progress={progress}
       />
+      {panel === 'outliner' ? null : <OutlinerTip onOpen={() => setPanel('outliner')} />}
       <div className={styles.split}>
         <div className={styles.reading}>
           <header className={styles.header}>
@@ -126,7 +169,16 @@ export function ReaderPage({ item, username, annotationLayer }: ReaderPageProps)
               <p>{libraryText.loadFailed}</p>
             </StateBox>
           ) : hasCopy && copy.html ? (
-            <ReaderArticle html={copy.html}>{annotationLayer}</ReaderArticle>
+            <>
+              {placingFloat ? (
+                <p className={styles.placingHint} role="status">
+                  Click in the page where the float note belongs; Escape cancels.
+                </p>
+              ) : null}
+              <ReaderArticle html={copy.html} onArticle={setArticle}>
+                {annotationLayer ? (el) => annotationLayer(el, floats) : undefined}
+              </ReaderArticle>
+            </>
           ) : (
             <CaptureState
               reader={copy}
@@ -137,7 +189,12 @@ export function ReaderPage({ item, username, annotationLayer }: ReaderPageProps)
             />
           )}
         </div>
-        {outlinerOpen ? <OutlinerPanel onClose={() => setOutlinerOpen(false)} /> : null}
+        <SideArea panel={panel} onClose={() => setPanel(null)}>
+          {panel === 'notes' ? <NotesPanel article={article} annotations={item.annotations} /> : null}
+          {panel === 'edit' && editing ? <EditItemForm item={editing} onDone={() => setPanel(null)} /> : null}
+          {panel === 'type' ? <TypographyPanel value={typography} onChange={setTypography} /> : null}
+          {panel === 'outliner' ? <OutlinerPanel onClose={() => setPanel(null)} /> : null}
+        </SideArea>
       </div>
     </div>
   );

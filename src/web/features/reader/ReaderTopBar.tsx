@@ -4,13 +4,22 @@ import {
   BookOpenCheck,
   ChevronLeft,
   ChevronRight,
+  Ellipsis,
   ExternalLink,
+  Highlighter,
   ListTree,
   Mail,
+  Pencil,
+  StickyNote,
+  Type,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { Button, buttonClass } from '../../ui/Button.tsx';
+import { Menu, MenuItem, MenuLink } from '../../ui/Menu.tsx';
 import styles from './Reader.module.css';
+import { NARROW_READER, type SidePanel } from './SideArea.tsx';
 import type { TopBarState } from './top-bar.ts';
 
 export interface ReaderTopBarProps {
@@ -25,8 +34,28 @@ export interface ReaderTopBarProps {
   marking: boolean;
   cachedHref: string | null;
   originalHref: string | null;
-  outlinerOpen: boolean;
-  onToggleOutliner: () => void;
+  panel: SidePanel | null;
+  /** whether the viewer may edit the item (its Edit Item panel) */
+  canEdit: boolean;
+  onPanel: (panel: SidePanel) => void;
+  /** null when the viewer may not add float notes */
+  placingFloat: boolean | null;
+  onToggleFloat: () => void;
+  /** 0-1: how much of the article has been read */
+  progress: number;
+}
+
+/** One action of the bar: a button or a link, shown inline on wide screens and in the menu on narrow ones. */
+interface BarAction {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  /** shown as an icon only on wide screens (the label is its name) */
+  iconOnly?: boolean;
+  pressed?: boolean;
+  busy?: boolean;
+  href?: string;
+  onSelect?: () => void;
 }
 
 function Step(props: { href: string | null; label: string; icon: 'prev' | 'next' }) {
@@ -41,12 +70,95 @@ function Step(props: { href: string | null; label: string; icon: 'prev' | 'next'
   );
 }
 
+function actionsOf(props: ReaderTopBarProps): BarAction[] {
+  const actions: BarAction[] = [];
+  if (props.unread !== null) {
+    actions.push({
+      id: 'read',
+      label: props.unread ? 'Mark as read' : 'Mark as unread',
+      icon: props.unread ? <BookOpenCheck size={16} /> : <Mail size={16} />,
+      busy: props.marking,
+      onSelect: props.onToggleRead,
+    });
+  }
+  if (props.cachedHref) {
+    actions.push({ id: 'cached', label: 'Cached copy', icon: <Archive size={16} />, href: props.cachedHref });
+  }
+  if (props.originalHref) {
+    actions.push({
+      id: 'original',
+      label: 'Original',
+      icon: <ExternalLink size={16} />,
+      href: props.originalHref,
+    });
+  }
+  if (props.placingFloat !== null) {
+    actions.push({
+      id: 'float',
+      label: 'Add float note',
+      icon: <StickyNote size={16} />,
+      iconOnly: true,
+      pressed: props.placingFloat,
+      onSelect: props.onToggleFloat,
+    });
+  }
+  const panel = (id: SidePanel, label: string, icon: ReactNode, iconOnly: boolean): BarAction => ({
+    id,
+    label,
+    icon,
+    iconOnly,
+    pressed: props.panel === id,
+    onSelect: () => props.onPanel(id),
+  });
+  actions.push(panel('notes', 'Highlights and notes', <Highlighter size={16} />, true));
+  if (props.canEdit) actions.push(panel('edit', 'Edit Item', <Pencil size={16} />, true));
+  actions.push(panel('type', 'Text settings', <Type size={16} />, true));
+  actions.push(panel('outliner', 'Outliner', <ListTree size={16} />, false));
+  return actions;
+}
+
+function InlineAction({ action }: { action: BarAction }) {
+  const label = action.iconOnly ? null : action.label;
+  if (action.href) {
+    const cached = action.id === 'cached';
+    return (
+      <a
+        href={action.href}
+        target="_blank"
+        rel={cached ? 'noopener' : 'noopener noreferrer nofollow'}
+        className={buttonClass('ghost', 'sm')}
+      >
+        {action.icon}
+        {label}
+      </a>
+    );
+  }
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={action.onSelect}
+      busy={action.busy}
+      icon={action.icon}
+      aria-pressed={action.pressed}
+      aria-label={action.iconOnly ? action.label : undefined}
+      title={action.iconOnly ? action.label : undefined}
+    >
+      {label}
+    </Button>
+  );
+}
+
 /**
  * The reader's bar (spec part 2 §2): back to the list, the title once the article title is out of
- * sight, previous/next in the list, read state, the cached copy, the original page and the outliner.
+ * sight, previous/next in the list, read state, the cached copy, the original page, float notes and
+ * the side panels; on narrow screens the actions gather in a menu. A thin line shows the progress.
  */
 export function ReaderTopBar(props: ReaderTopBarProps) {
   const { state } = props;
+  const narrow = useMediaQuery(NARROW_READER);
+  const actions = actionsOf(props);
+  const percent = Math.round(props.progress * 100);
   const barClass = [styles.bar, state.fixed ? styles.barFixed : '', state.visible ? '' : styles.barHidden]
     .filter(Boolean)
     .join(' ');
@@ -64,49 +176,38 @@ export function ReaderTopBar(props: ReaderTopBarProps) {
           <div className={styles.barActions}>
             <Step href={props.prevHref} label="Previous item" icon="prev" />
             <Step href={props.nextHref} label="Next item" icon="next" />
-            {props.unread !== null ? (
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={props.onToggleRead}
-                busy={props.marking}
-                icon={props.unread ? <BookOpenCheck size={16} /> : <Mail size={16} />}
+            {narrow ? (
+              <Menu
+                trigger={
+                  <Button variant="ghost" size="sm" aria-label="More actions" icon={<Ellipsis size={16} />} />
+                }
               >
-                {props.unread ? 'Mark as read' : 'Mark as unread'}
-              </Button>
-            ) : null}
-            {props.cachedHref ? (
-              <a
-                href={props.cachedHref}
-                target="_blank"
-                rel="noopener"
-                className={buttonClass('ghost', 'sm')}
-              >
-                <Archive size={16} aria-hidden="true" />
-                Cached copy
-              </a>
-            ) : null}
-            {props.originalHref ? (
-              <a
-                href={props.originalHref}
-                target="_blank"
-                rel="noopener noreferrer nofollow"
-                className={buttonClass('ghost', 'sm')}
-              >
-                <ExternalLink size={16} aria-hidden="true" />
-                Original
-              </a>
-            ) : null}
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-pressed={props.outlinerOpen}
-              onClick={props.onToggleOutliner}
-              icon={<ListTree size={16} />}
-            >
-              Outliner
-            </Button>
+                {actions.map((a) =>
+                  a.href ? (
+                    <MenuLink key={a.id} icon={a.icon} to={a.href} external>
+                      {a.label}
+                    </MenuLink>
+                  ) : (
+                    <MenuItem key={a.id} icon={a.icon} onSelect={() => a.onSelect?.()}>
+                      {a.label}
+                    </MenuItem>
+                  ),
+                )}
+              </Menu>
+            ) : (
+              actions.map((a) => <InlineAction key={a.id} action={a} />)
+            )}
           </div>
+        </div>
+        <div
+          className={styles.progress}
+          role="progressbar"
+          aria-label="Reading progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <span style={{ width: `${percent}%` }} />
         </div>
       </nav>
     </div>

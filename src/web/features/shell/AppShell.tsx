@@ -1,13 +1,16 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { isSignedIn } from '../../../shared/schemas/user-info.ts';
+import { useForgetPreviousUser } from '../../api/auth.ts';
 import { useLiveItems } from '../../api/live.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { FeedbackProvider } from '../feedback/FeedbackProvider.tsx';
 import { GuideProvider } from '../guides/GuideProvider.tsx';
+import { KeyboardProvider } from '../keyboard/KeyboardProvider.tsx';
 import { Footer } from './Footer.tsx';
 import { LoadingOverlay } from './LoadingOverlay.tsx';
 import { loadingOverlayVisible, readNameHint, writeNameHint } from './name-hint.ts';
+import { PageLoading } from './PageLoading.tsx';
 import styles from './Shell.module.css';
 import { TopBar } from './TopBar.tsx';
 
@@ -20,6 +23,7 @@ export function AppShell() {
   const [nameHint] = useState(readNameHint);
   // one live connection for the signed-in app, kept while moving between pages
   useLiveItems(isSignedIn(info) ? info.name : null);
+  useForgetPreviousUser(isSignedIn(info) ? info.name : null, status === 'success');
 
   useEffect(() => {
     if (status === 'success') writeNameHint(isSignedIn(info) ? info.name : null);
@@ -28,16 +32,20 @@ export function AppShell() {
   return (
     <FeedbackProvider>
       <GuideProvider>
-        <a href="#main" className={styles.skipLink}>
-          Skip to content
-        </a>
-        <div className={styles.shell}>
-          <TopBar info={info} />
-          <main id="main" className={styles.main} tabIndex={-1}>
-            <Outlet />
-          </main>
-          <Footer />
-        </div>
+        <KeyboardProvider username={isSignedIn(info) ? info.name : null}>
+          <a href="#main" className={styles.skipLink}>
+            Skip to content
+          </a>
+          <div className={styles.shell}>
+            <TopBar info={info} />
+            <main id="main" className={styles.main} tabIndex={-1}>
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+              </Suspense>
+            </main>
+            <Footer />
+          </div>
+        </KeyboardProvider>
         {loadingOverlayVisible(status, nameHint) ? <LoadingOverlay /> : null}
       </GuideProvider>
     </FeedbackProvider>

@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useState } from 'react';
-import styles from './Shell.module.css';
+import { IconButton } from '../../ui/IconButton.tsx';
 import { applyTheme, nextTheme, readTheme, type ThemeChoice } from './theme.ts';
 
 const LABEL: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
@@ -11,17 +11,15 @@ export function ThemeSwitch() {
   const next = nextTheme(choice);
   const Icon = choice === 'light' ? Sun : choice === 'dark' ? Moon : Monitor;
   return (
-    <button
-      type="button"
-      className={styles.iconButton}
-      aria-label={`Theme: ${LABEL[choice]}. Switch to ${LABEL[next]}`}
+    <IconButton
+      size="md"
+      label={`Theme: ${LABEL[choice]}. Switch to ${LABEL[next]}`}
       title={`Theme: ${LABEL[choice]}`}
+      icon={<Icon size={18} aria-hidden="true" />}
       onClick={() => {
         applyTheme(next);
         setChoice(next);
       }}
-    >
-      <Icon size={18} aria-hidden="true" />
-    </button>
+    />
   );
 }

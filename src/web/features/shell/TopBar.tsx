@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { isSignedIn, type LoadUserInfoReply } from '../../../shared/schemas/user-info.ts';
 import { links } from '../../lib/links.ts';
 import { buttonClass } from '../../ui/Button.tsx';
+import { IconButton } from '../../ui/IconButton.tsx';
 import { Menu, MenuLink } from '../../ui/Menu.tsx';
 import { mainNavEntries, type NavEntry, planCallToAction } from './navigation.ts';
 import styles from './Shell.module.css';
@@ -24,9 +25,7 @@ export function TopBar({ info }: { info: LoadUserInfoReply | undefined }) {
             <Menu
               align="start"
               trigger={
-                <button type="button" className={styles.iconButton} aria-label="Main menu">
-                  <MenuIcon size={20} aria-hidden="true" />
-                </button>
+                <IconButton size="md" label="Main menu" icon={<MenuIcon size={20} aria-hidden="true" />} />
               }
             >
               {[...nav, ...(cta ? [cta] : [])].map((entry) =>
@@ -39,7 +38,7 @@ export function TopBar({ info }: { info: LoadUserInfoReply | undefined }) {
             </Menu>
           </div>
         ) : null}
-        <Link to={home} className={styles.brand} aria-label="Folio home">
+        <Link to={home} className={styles.brand} title="Folio home">
           <span className={styles.logo} aria-hidden="true">
             F
           </span>

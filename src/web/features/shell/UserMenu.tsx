@@ -1,5 +1,4 @@
 import { ChevronDown } from 'lucide-react';
-import { useNavigate } from 'react-router';
 import type { UserInfo } from '../../../shared/schemas/user-info.ts';
 import { useSignOut } from '../../api/auth.ts';
 import { Menu, MenuItem, MenuLabel, MenuLink, MenuSeparator } from '../../ui/Menu.tsx';
@@ -9,14 +8,13 @@ import styles from './Shell.module.css';
 
 /** Avatar and name button; the menu opens on hover after 300 ms, or at once by click or keyboard. */
 export function UserMenu({ info }: { info: UserInfo }) {
-  const navigate = useNavigate();
   const signOut = useSignOut();
   const { openFeedback } = useFeedback();
   const entries = userMenuEntries(info);
 
   const perform = (action: 'support' | 'sign-out') => {
     if (action === 'support') openFeedback();
-    else signOut.mutate(undefined, { onSuccess: () => navigate('/') });
+    else signOut.mutate();
   };
 
   return (

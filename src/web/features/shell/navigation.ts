@@ -26,7 +26,10 @@ export function mainNavEntries(info: LoadUserInfoReply | undefined): NavEntry[] 
   if (info.showCompany && info.companyName && info.companyUri) {
     entries.push(link('company', `My ${info.companyName}`, info.companyUri, true));
   }
-  entries.push(link('tools', 'Tools', SITE_LINKS.tools, true), link('blog', 'Blog', SITE_LINKS.blog, true));
+  entries.push(
+    link('tools', 'Tools', SITE_LINKS.tools),
+    link('blog', 'Blog', SITE_LINKS.blog, SITE_LINKS.blog.startsWith('http')),
+  );
   if (info.showClassic) entries.push(link('classic', 'Back to classic', SITE_LINKS.classic, true));
   return entries;
 }

@@ -7,11 +7,13 @@ const env = import.meta.env as Record<string, string | undefined>;
 const site = (env.VITE_SITE_URL ?? 'https://folio.example').replace(/\/+$/, '');
 
 export const SITE_LINKS = {
-  tools: `${site}/tools`,
-  blog: env.VITE_BLOG_URL ?? `${site}/blog`,
-  about: `${site}/about`,
-  terms: `${site}/terms`,
-  privacy: `${site}/privacy`,
+  // the site's own pages, Markdown the operator edits (content/, CONTENT_DIR); a blog elsewhere may
+  // still be named by VITE_BLOG_URL
+  tools: '/tools',
+  blog: env.VITE_BLOG_URL ?? '/blog',
+  about: '/about',
+  terms: '/terms',
+  privacy: '/privacy',
   twitter: env.VITE_TWITTER_URL ?? 'https://twitter.com/folio',
   classic: `${site}/classic`,
   teacherConsole: `${site}/teacher/console`,

@@ -3,12 +3,13 @@ import { type KeyboardEvent, useEffect, useReducer, useRef, useState } from 'rea
 import { Link } from 'react-router';
 import type { TagCount } from '../../../shared/schemas/tags.ts';
 import { links } from '../../lib/links.ts';
+import { IconButton } from '../../ui/IconButton.tsx';
 import { Menu, MenuItem } from '../../ui/Menu.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { initialInlineEdit, inlineEditReducer, inlineSubmitIntent } from './inline-edit.ts';
 import { DeleteTagModal } from './TagModals.tsx';
 import styles from './Tags.module.css';
-import { cutTagLabel, itemCount } from './tags-page.ts';
+import { cutTagLabel } from './tags-page.ts';
 import type { useTagActions } from './useTagActions.ts';
 
 export interface TagCellProps {
@@ -60,16 +61,13 @@ export function TagCell({ tag, username, owner }: TagCellProps) {
   return (
     <li className={styles.cell} data-mode={state.mode}>
       {state.mode === 'view' ? (
-        <Link
-          ref={linkRef}
-          to={links.tag(username, tag.name)}
-          className={styles.tagLink}
-          title={tag.name}
-          // the full name, even when the label is cut, and the count read as words
-          aria-label={`${tag.name}, ${itemCount(tag.count)}`}
-        >
-          <span className={styles.tagName}>{cutTagLabel(tag.name)}</span>
-          <span className={styles.count}>{tag.count}</span>
+        <Link ref={linkRef} to={links.tag(username, tag.name)} className={styles.tagLink} title={tag.name}>
+          {/* the name is the visible text (WCAG 2.5.3), the count read with its unit */}
+          <span className={styles.tagName}>{cutTagLabel(tag.name)}</span>{' '}
+          <span className={styles.count}>
+            {tag.count}
+            <span className="visually-hidden"> {tag.count === 1 ? 'item' : 'items'}</span>
+          </span>
         </Link>
       ) : (
         <span className={styles.editRow}>
@@ -94,24 +92,20 @@ export function TagCell({ tag, username, owner }: TagCellProps) {
       )}
       {owner && state.mode === 'view' ? (
         <span className={styles.controls}>
-          <button
-            type="button"
-            className={`${styles.iconButton} ${styles.renameButton}`}
-            aria-label={`Rename tag ${tag.name}`}
+          <IconButton
+            className={styles.renameButton}
+            label={`Rename tag ${tag.name}`}
             title="Rename"
+            icon={<Pencil size={14} aria-hidden="true" />}
             onClick={() => dispatch({ type: 'edit', name: tag.name })}
-          >
-            <Pencil size={14} aria-hidden="true" />
-          </button>
+          />
           <Menu
             trigger={
-              <button
-                type="button"
-                className={styles.iconButton}
-                aria-label={`More actions for tag ${tag.name}`}
-              >
-                <Ellipsis size={16} aria-hidden="true" />
-              </button>
+              <IconButton
+                label={`More actions for tag ${tag.name}`}
+                title="More actions"
+                icon={<Ellipsis size={16} aria-hidden="true" />}
+              />
             }
           >
             <MenuItem

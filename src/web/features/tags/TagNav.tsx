@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { IconButton } from '../../ui/IconButton.tsx';
 import styles from './Tags.module.css';
 import { NAV_LETTERS, type TagNav } from './tags-page.ts';
 
@@ -97,18 +98,17 @@ export function TagSearchBox({
           }}
         />
         {text ? (
-          <button
-            type="button"
+          <IconButton
+            size="xs"
             className={styles.clear}
-            aria-label="Clear search"
+            label="Clear search"
+            icon={<X size={14} aria-hidden="true" />}
             onClick={() => {
               clearTimeout(timer.current);
               setText('');
               onSearch('', false);
             }}
-          >
-            <X size={14} aria-hidden="true" />
-          </button>
+          />
         ) : null}
       </form>
     </search>

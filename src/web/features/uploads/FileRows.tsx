@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { UPLOAD_MSG } from '../../../shared/schemas/uploads.ts';
+import { IconButton } from '../../ui/IconButton.tsx';
 import { isRemovable, type UploadEntry } from './file-list.ts';
 import styles from './Uploads.module.css';
 
@@ -45,15 +46,13 @@ export function FileRows(props: { entries: UploadEntry[]; onRemove: (hash: strin
               {entry.file.name} <span className={styles.fileSize}>{formatSize(entry.file.size)}</span>
             </span>
             {isRemovable(entry) ? (
-              <button
-                type="button"
-                className={styles.fileRemove}
-                aria-label={`Remove ${entry.file.name}`}
+              <IconButton
+                size="xs"
+                label={`Remove ${entry.file.name}`}
                 title="Remove"
+                icon={<X size={14} aria-hidden="true" />}
                 onClick={() => props.onRemove(entry.hash)}
-              >
-                <X size={14} aria-hidden="true" />
-              </button>
+              />
             ) : (
               <span />
             )}

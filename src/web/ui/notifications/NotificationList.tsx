@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { IconButton } from '../IconButton.tsx';
 import { Spinner } from '../Spinner.tsx';
 import { createDismissTimer, type DismissTimer } from './dismiss-timer.ts';
 import type { ShownNotification } from './NotificationProvider.tsx';
@@ -74,9 +75,13 @@ function NotificationCard({
           </button>
         ) : null}
       </p>
-      <button type="button" className={styles.close} aria-label="Dismiss notification" onClick={onDismiss}>
-        <X size={16} aria-hidden="true" />
-      </button>
+      <IconButton
+        tone="inherit"
+        className={styles.close}
+        label="Dismiss notification"
+        icon={<X size={16} aria-hidden="true" />}
+        onClick={onDismiss}
+      />
     </div>
   );
 }

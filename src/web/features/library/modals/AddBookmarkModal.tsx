@@ -139,9 +139,11 @@ export function AddBookmarkModal(props: {
             label="Title"
             value={details.title}
             onChange={(e) => setDetails({ ...details, title: e.target.value })}
+            // after Next the focus would stay on the dialog: the details start at the title
+            autoFocus
           />
           <DetailFields value={details} onChange={setDetails} unreadLabel="Read later (unread)" showPrivate />
-          <p className={styles.formHint}>Adding to lists and groups arrives with Outliners and Groups.</p>
+          <p className={styles.formHint}>Adding to lists and groups is not available yet.</p>
           {save.error ? (
             <p className={styles.formError} role="alert">
               {save.error.message}

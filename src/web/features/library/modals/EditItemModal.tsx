@@ -1,97 +1,12 @@
-import { type FormEvent, useEffect, useState } from 'react';
 import type { ItemReply } from '../../../../shared/schemas/items.ts';
-import { formatTagInput, splitTName } from '../../../../shared/tags.ts';
-import { useSaveBookmark } from '../../../api/items.ts';
-import { Button } from '../../../ui/Button.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
-import { useNotify } from '../../../ui/notifications/NotificationProvider.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
-import styles from '../Forms.module.css';
-import { DetailFields } from './DetailFields.tsx';
+import { EditItemForm } from './EditItemForm.tsx';
 
 /** Edit Item: title, URL, tags, description, unread and private, saved by link_id. */
 export function EditItemModal({ item, onClose }: { item: ItemReply | null; onClose: () => void }) {
-  const save = useSaveBookmark();
-  const notify = useNotify();
-  const [form, setForm] = useState({
-    title: '',
-    url: '',
-    tags: '',
-    description: '',
-    unread: false,
-    private: false,
-  });
-  useEffect(() => {
-    if (item) {
-      setForm({
-        title: item.title,
-        url: item.url,
-        tags: formatTagInput(splitTName(item.t_name)),
-        description: item.description,
-        unread: item.readed === 0,
-        private: item.private === 1,
-      });
-      save.reset();
-    }
-  }, [item, save.reset]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!item) return;
-    save.mutate(
-      {
-        link_id: item.link_id,
-        title: form.title,
-        tags: form.tags,
-        description: form.description,
-        unread: form.unread,
-        private: form.private,
-        ...(item.type_name === 'bookmark' && form.url !== item.url ? { new_url: form.url } : {}),
-      },
-      {
-        onSuccess: () => {
-          notify({ text: 'Item saved.', kind: 'done' });
-          onClose();
-        },
-      },
-    );
-  };
-
   return (
     <Modal open={item !== null} onOpenChange={(open) => !open && onClose()} title="Edit Item">
-      <form onSubmit={submit} className={styles.form}>
-        <TextField
-          label="Title"
-          value={form.title}
-          onChange={(e) => setForm({ ...form, title: e.target.value })}
-        />
-        {item?.type_name === 'bookmark' ? (
-          <TextField
-            label="URL"
-            value={form.url}
-            onChange={(e) => setForm({ ...form, url: e.target.value })}
-          />
-        ) : null}
-        <DetailFields
-          value={form}
-          onChange={setForm}
-          unreadLabel="Unread"
-          showPrivate={item?.type_name !== 'note'}
-        />
-        {save.error ? (
-          <p className={styles.formError} role="alert">
-            {save.error.message}
-          </p>
-        ) : null}
-        <div className={styles.formButtons}>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" busy={save.isPending}>
-            Save
-          </Button>
-        </div>
-      </form>
+      <EditItemForm item={item} onDone={onClose} />
     </Modal>
   );
 }

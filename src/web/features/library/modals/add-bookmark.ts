@@ -1,6 +1,6 @@
 import type { FetchMetaReply } from '../../../../shared/schemas/capture.ts';
 import type { ItemReply } from '../../../../shared/schemas/items.ts';
-import { formatTagInput, splitTName } from '../../../../shared/tags.ts';
+import { prefillTagInput, splitTName } from '../../../../shared/tags.ts';
 
 export interface BookmarkDetails {
   title: string;
@@ -34,7 +34,7 @@ export function detailsFrom(meta: FetchMetaReply, existing?: ItemReply | null): 
   if (existing) {
     return {
       title: existing.title || meta.title,
-      tags: formatTagInput(splitTName(existing.t_name)),
+      tags: prefillTagInput(splitTName(existing.t_name)),
       description: existing.description || meta.description,
       unread: existing.readed === 0,
       private: existing.private === 1,
@@ -43,7 +43,7 @@ export function detailsFrom(meta: FetchMetaReply, existing?: ItemReply | null): 
   return {
     ...EMPTY_DETAILS,
     title: meta.title,
-    tags: formatTagInput(meta.tags),
+    tags: prefillTagInput(meta.tags),
     description: meta.description,
   };
 }

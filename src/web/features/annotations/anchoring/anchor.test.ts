@@ -1,5 +1,5 @@
 import { expect, it, describe as suite } from 'vitest';
-import { anchor, CONTEXT_CHARS, describe } from './anchoring.ts';
+import { anchor, CONTEXT_CHARS, describe } from './anchor.ts';
 
 const ARTICLE =
   'Reading on the web is better with a pen. The quick brown fox jumps over the lazy dog while ' +

@@ -1,4 +1,4 @@
-import type { TextRange } from './anchoring.ts';
+import type { TextRange } from './anchor.ts';
 
 /**
  * An element's text as one string (the same string as its textContent) with where each text
@@ -91,7 +91,9 @@ const STRUCTURAL = new Set([
 /**
  * Wraps the text between two offsets in elements made by `make`, one per text node it crosses,
  * so a highlight can span paragraphs, links and emphasis without moving any element. Whitespace
- * between structural elements is left alone. Returns the wrappers in document order.
+ * between structural elements is left alone. Returns the wrappers in document order. The index
+ * is kept up to date (split text nodes get their own entries), so many highlights can be wrapped
+ * with one index, in any order.
  */
 export function wrapOffsets(
   root: Node,
@@ -103,8 +105,17 @@ export function wrapOffsets(
   const doc = root.ownerDocument;
   if (!doc || end <= start) return [];
   const wrappers: HTMLElement[] = [];
-  for (const entry of index.nodes) {
-    if (entry.end <= start || entry.start >= end) continue;
+  const nodes = index.nodes;
+  // the first entry ending after start (entries are in text order)
+  let lo = 0;
+  let hi = nodes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (nodes[mid]!.end <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < nodes.length && nodes[i]!.start < end; i++) {
+    const entry = nodes[i]!;
     const node = entry.node;
     const data = node.data;
     const from = Math.max(start, entry.start) - entry.start;
@@ -112,15 +123,25 @@ export function wrapOffsets(
     const piece = data.slice(from, to);
     if (!piece.trim() && STRUCTURAL.has(node.parentElement?.tagName ?? '')) continue;
     // split by hand: a whole text node for the highlighted piece, its neighbours keep the rest
+    const parts: TextIndex['nodes'] = [];
     let target = node;
-    if (to < data.length) node.after(doc.createTextNode(data.slice(to)));
+    let after: Text | null = null;
+    if (to < data.length) {
+      after = doc.createTextNode(data.slice(to));
+      node.after(after);
+    }
     if (from > 0) {
       target = doc.createTextNode(piece);
       node.data = data.slice(0, from);
       node.after(target);
+      parts.push({ node, start: entry.start, end: entry.start + from });
     } else if (to < data.length) {
       node.data = piece;
     }
+    parts.push({ node: target, start: entry.start + from, end: entry.start + to });
+    if (after) parts.push({ node: after, start: entry.start + to, end: entry.end });
+    nodes.splice(i, 1, ...parts);
+    i += parts.length - 1;
     const wrapper = make();
     target.replaceWith(wrapper);
     wrapper.appendChild(target);

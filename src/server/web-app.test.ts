@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../scripts/vite-precompress.ts';
+import { createTestApp, type TestApp } from '../../test/helpers/app.ts';
+
+/** A built web app in miniature: a hashed script large enough to compress, and unhashed files. */
+const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};\n`;
+const THEME = `document.documentElement.dataset.theme = localStorage.getItem('theme') ?? 'light';\n${'//\n'.repeat(600)}`;
+
+let t: TestApp;
+let webDir: string;
+
+beforeAll(async () => {
+  webDir = mkdtempSync(path.join(tmpdir(), 'folio-web-'));
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Folio</title><div id="root"></div>');
+  writeFileSync(path.join(webDir, 'assets', 'index-AbC123.js'), SCRIPT);
+  writeFileSync(path.join(webDir, 'assets', 'tiny-XyZ789.js'), 'export {};\n');
+  writeFileSync(path.join(webDir, 'theme-init.js'), THEME);
+  await precompressDir(webDir);
+  t = await createTestApp({}, { webDir });
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('built web app', () => {
+  it('sends brotli when the browser takes it, with a year of immutable caching', async () => {
+    const res = await get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.rawPayload.length).toBeLessThan(SCRIPT.length / 2);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends gzip to a browser without brotli, or one that refuses it', async () => {
+    for (const accept of ['gzip', 'br;q=0, gzip']) {
+      const res = await get('/assets/index-AbC123.js', { 'accept-encoding': accept });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(gunzipSync(res.rawPayload).toString()).toBe(SCRIPT);
+    }
+  });
+
+  it('sends the file as it is without Accept-Encoding, or when no copy was worth writing', async () => {
+    const plain = await get('/assets/index-AbC123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+
+    const tiny = await get('/assets/tiny-XyZ789.js', { 'accept-encoding': 'br, gzip' });
+    expect(tiny.statusCode).toBe(200);
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.body).toBe('export {};\n');
+    expect(tiny.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a repeated request with 304 by the ETag of the copy it sent', async () => {
+    const first = await get('/assets/index-AbC123.js', { 'accept-encoding': 'br' });
+    const again = await get('/assets/index-AbC123.js', {
+      'accept-encoding': 'br',
+      'if-none-match': String(first.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('has files without a hash in their name checked again on every use', async () => {
+    const res = await get('/theme-init.js', { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(THEME);
+  });
+
+  it('serves page routes with index.html, never cached without checking', async () => {
+    const res = await get('/sign-in', { 'accept-encoding': 'br, gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('does not give the compressed copies addresses of their own', async () => {
+    for (const url of ['/assets/index-AbC123.js.br', '/assets/index-AbC123.js.gz']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-encoding']).toBeUndefined();
+    }
+  });
+});

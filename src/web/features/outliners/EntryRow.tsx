@@ -1,0 +1,191 @@
+import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
+import { ChevronDown, ChevronRight, GripVertical, Highlighter, Link2 } from 'lucide-react';
+import { type CSSProperties, memo, type Ref, useLayoutEffect, useRef, useState } from 'react';
+import styles from './Outliner.module.css';
+import type { Entry } from './tree.ts';
+import type { OutlinerActions } from './useOutlinerEditor.ts';
+
+export const INDENT_PX = 24;
+
+export interface EntryRowProps {
+  entry: Entry;
+  depth: number;
+  hasChildren: boolean;
+  readOnly: boolean;
+  /** where an item or highlight entry links to (in the library of its owner) */
+  href: string | null;
+  /** set on the one row asked to take focus, with the caret wanted */
+  focusCaret: number | 'end' | null;
+  onFocused: () => void;
+  actions: OutlinerActions | null;
+  /** drag wiring from useSortable (absent when read-only) */
+  handle?: { attributes: DraggableAttributes; listeners: DraggableSyntheticListeners };
+  rowRef?: Ref<HTMLDivElement>;
+  style?: CSSProperties;
+  dragging?: boolean;
+  /** the virtual list's index, for measuring the row */
+  index?: number;
+}
+
+const COLOURS = new Set(['yellow', 'blue', 'green', 'pink']);
+
+/**
+ * One entry: its grip, the collapse toggle, then its text (editable), or the saved item's title, or
+ * the highlight's quote in its colour; then its note. Keys are handled once for the whole tree
+ * (OutlinerTree), found by the row's data-entry-id.
+ */
+export const EntryRow = memo(function EntryRow(props: EntryRowProps) {
+  const { entry, readOnly, actions } = props;
+  const focusRef = useRef<HTMLTextAreaElement & HTMLDivElement>(null);
+  const [noteOpen, setNoteOpen] = useState(false);
+
+  useLayoutEffect(() => {
+    if (props.focusCaret === null) return;
+    const el = focusRef.current;
+    if (!el) return;
+    el.focus({ preventScroll: false });
+    if (el instanceof HTMLTextAreaElement) {
+      const at = props.focusCaret === 'end' ? el.value.length : props.focusCaret;
+      el.setSelectionRange(at, at);
+    }
+    props.onFocused();
+  }, [props.focusCaret, props.onFocused]);
+
+  const label = entryLabel(entry);
+  const colour = COLOURS.has(entry.color) ? entry.color : 'yellow';
+  return (
+    <div
+      ref={props.rowRef}
+      className={styles.row}
+      style={{ ...props.style, paddingLeft: props.depth * INDENT_PX }}
+      data-entry-id={entry.id}
+      data-index={props.index}
+      data-dragging={props.dragging || undefined}
+      role="treeitem"
+      aria-level={props.depth + 1}
+      aria-expanded={props.hasChildren ? !entry.collapsed : undefined}
+      aria-label={label}
+      aria-selected={false}
+      tabIndex={-1}
+    >
+      {props.handle ? (
+        <button
+          type="button"
+          className={styles.grip}
+          aria-label={`Drag ${label}`}
+          {...props.handle.attributes}
+          {...props.handle.listeners}
+          tabIndex={-1}
+        >
+          <GripVertical size={14} aria-hidden="true" />
+        </button>
+      ) : null}
+      {props.hasChildren ? (
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-label={entry.collapsed ? `Expand ${label}` : `Collapse ${label}`}
+          onClick={() => actions?.toggle(entry.id)}
+          disabled={readOnly}
+          tabIndex={-1}
+        >
+          {entry.collapsed ? (
+            <ChevronRight size={14} aria-hidden="true" />
+          ) : (
+            <ChevronDown size={14} aria-hidden="true" />
+          )}
+        </button>
+      ) : (
+        <span className={styles.bullet} aria-hidden="true" />
+      )}
+      <div className={styles.body}>
+        {entry.kind === 'text' ? (
+          readOnly ? (
+            <p className={styles.text}>{entry.text}</p>
+          ) : (
+            <textarea
+              ref={focusRef}
+              className={styles.input}
+              value={entry.text}
+              rows={1}
+              aria-label="Entry text"
+              placeholder=""
+              onChange={(e) => actions?.type(entry.id, { text: e.target.value })}
+              onBlur={() => actions?.flush()}
+              data-entry-focus=""
+            />
+          )
+        ) : (
+          <div
+            ref={focusRef}
+            className={styles.linked}
+            tabIndex={readOnly ? undefined : 0}
+            data-entry-focus=""
+          >
+            {entry.kind === 'highlight' ? (
+              <blockquote className={`${styles.quote} ${styles[colour]}`}>
+                <Highlighter size={12} aria-hidden="true" className={styles.kindIcon} />
+                {props.href ? (
+                  <a href={props.href}>{entry.quote || entry.text}</a>
+                ) : (
+                  entry.quote || entry.text
+                )}
+              </blockquote>
+            ) : (
+              <span className={styles.item}>
+                <Link2 size={12} aria-hidden="true" className={styles.kindIcon} />
+                {props.href ? (
+                  <a href={props.href}>{entry.title || entry.text || entry.url}</a>
+                ) : (
+                  entry.title || entry.text || entry.url
+                )}
+              </span>
+            )}
+          </div>
+        )}
+        {entry.note || noteOpen ? (
+          readOnly ? (
+            <p className={styles.note}>{entry.note}</p>
+          ) : (
+            <textarea
+              className={`${styles.input} ${styles.noteInput}`}
+              value={entry.note}
+              rows={1}
+              aria-label="Entry note"
+              // biome-ignore lint/a11y/noAutofocus: Shift+Enter asked for the note
+              autoFocus={noteOpen && !entry.note}
+              onChange={(e) => actions?.type(entry.id, { note: e.target.value })}
+              onBlur={() => {
+                actions?.flush();
+                if (!entry.note) setNoteOpen(false);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape' || (e.key === 'Enter' && !e.shiftKey)) {
+                  e.preventDefault();
+                  e.stopPropagation();
+                  focusRef.current?.focus();
+                }
+              }}
+              data-note=""
+            />
+          )
+        ) : null}
+        {readOnly ? null : (
+          <button
+            type="button"
+            hidden
+            data-open-note=""
+            onClick={() => setNoteOpen(true)}
+            aria-label={`Add a note to ${label}`}
+          />
+        )}
+      </div>
+    </div>
+  );
+});
+
+export function entryLabel(entry: Entry): string {
+  if (entry.kind === 'highlight') return `Highlight: ${entry.quote || entry.text}`;
+  if (entry.kind === 'item') return `Item: ${entry.title || entry.text || entry.url}`;
+  return entry.text || 'Empty entry';
+}

@@ -1,0 +1,226 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { onOutlinerChange } from '../../api/outliner-live.ts';
+import { type OutlinerTreeReply, outlinerApi } from '../../api/outliners.ts';
+import { OutlinerSync, type SyncStatus } from './sync.ts';
+import {
+  type Entry,
+  type EntryId,
+  indentPlace,
+  insertEntry,
+  moveDownPlace,
+  moveEntry,
+  moveUpPlace,
+  outdentPlace,
+  type Place,
+  placeOf,
+  removeEntry,
+  type Tree,
+  treeFromEntries,
+  updateEntry,
+  visibleRows,
+} from './tree.ts';
+
+let tempIds = 0;
+const newTempId = () => `new-${++tempIds}`;
+
+export function newTextEntry(id: EntryId, text = ''): Entry {
+  return {
+    id,
+    parentId: null,
+    kind: 'text',
+    text,
+    note: '',
+    collapsed: false,
+    linkId: null,
+    annId: null,
+    title: '',
+    url: '',
+    quote: '',
+    color: '',
+    annMd5: '',
+  };
+}
+
+export interface FocusRequest {
+  id: EntryId;
+  /** caret position in the text; 'end' when omitted */
+  caret?: number | 'end';
+}
+
+/**
+ * The tree editor's state and its changes: each change is shown at once and queued for the server
+ * (sync.ts). The tree is reloaded from the server when another tab changed it (the live socket) or a
+ * save failed, but only while this tab has nothing on its way.
+ */
+export function useOutlinerEditor(
+  outlinerId: number,
+  initial: OutlinerTreeReply,
+  opts: { readOnly?: boolean },
+) {
+  const [tree, setTree] = useState<Tree>(() => treeFromEntries(initial.entries));
+  const treeRef = useRef(tree);
+  treeRef.current = tree;
+  const [status, setStatus] = useState<SyncStatus>({ kind: 'idle' });
+  const [focus, setFocus] = useState<FocusRequest | null>(null);
+  /** temporary ids and the server ids they became */
+  const realIds = useRef(new Map<EntryId, number>());
+  const changes = useRef(0);
+
+  const reload = useRef<() => void>(() => {});
+  const sync = useMemo(
+    () =>
+      new OutlinerSync({
+        calls: {
+          create: (body) => outlinerApi.createEntry(outlinerId, body),
+          edit: (entryId, body) => outlinerApi.editEntry(outlinerId, entryId, body),
+          remove: (entryId) => outlinerApi.deleteEntry(outlinerId, entryId),
+        },
+        onStatus: setStatus,
+        onFailure: () => reload.current(),
+        onCreated: (tempId, entry) => realIds.current.set(tempId, entry.id),
+      }),
+    [outlinerId],
+  );
+  useEffect(() => () => sync.dispose(), [sync]);
+
+  // a newer copy of the tree from the query (refetched on mount or after a drop): taken when idle
+  const firstReply = useRef(initial);
+  useEffect(() => {
+    if (initial === firstReply.current || sync.busy) return;
+    firstReply.current = initial;
+    const next = treeFromEntries(initial.entries, treeRef.current);
+    treeRef.current = next;
+    setTree(next);
+  }, [initial, sync]);
+
+  reload.current = () => {
+    const startedAt = changes.current;
+    void outlinerApi.tree(outlinerId).then(
+      (reply) => {
+        // something changed here meanwhile: the next message or save brings a newer tree
+        if (sync.busy || changes.current !== startedAt) return;
+        const next = treeFromEntries(reply.entries, treeRef.current);
+        setTree(next);
+        // the entry being edited may have had a temporary id
+        setFocus((f) => {
+          const active = document.activeElement?.closest('[data-entry-id]')?.getAttribute('data-entry-id');
+          const real = active ? realIds.current.get(active) : undefined;
+          return real !== undefined ? { id: real } : f;
+        });
+      },
+      () => {},
+    );
+  };
+  useEffect(() => {
+    if (opts.readOnly) return;
+    return onOutlinerChange(outlinerId, () => {
+      if (!sync.busy) reload.current();
+      else void sync.drained().then(() => reload.current());
+    });
+  }, [outlinerId, sync, opts.readOnly]);
+  // leaving the page sends what was typed
+  useEffect(() => {
+    const flush = () => sync.flush();
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, [sync]);
+
+  const rows = useMemo(() => visibleRows(tree), [tree]);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+
+  const apply = useCallback((next: Tree) => {
+    changes.current += 1;
+    treeRef.current = next;
+    setTree(next);
+  }, []);
+
+  const move = useCallback(
+    (id: EntryId, place: Place | null) => {
+      if (!place) return;
+      const before = treeRef.current;
+      const next = moveEntry(before, id, place);
+      if (next === before) return;
+      // a collapsed new parent opens, so the moved entry stays in sight
+      const parent = place.parentId !== null ? next.byId.get(place.parentId) : undefined;
+      const shown = parent?.collapsed ? updateEntry(next, parent.id, { collapsed: false }) : next;
+      apply(shown);
+      if (parent?.collapsed) sync.collapse(parent.id, false);
+      sync.move(id, place);
+      setFocus({ id });
+    },
+    [apply, sync],
+  );
+
+  const actions = useMemo(
+    () => ({
+      /** Enter: a new entry after this one (its first child when its children are shown), text split at the caret */
+      split(id: EntryId, caret: number) {
+        const t = treeRef.current;
+        const entry = t.byId.get(id);
+        if (!entry) return;
+        const kids = t.children.get(id) ?? [];
+        const isText = entry.kind === 'text';
+        const rest = isText ? entry.text.slice(caret) : '';
+        const place: Place =
+          kids.length > 0 && !entry.collapsed
+            ? { parentId: id, afterId: null }
+            : { parentId: entry.parentId, afterId: id };
+        const newId = newTempId();
+        let next = insertEntry(t, newTextEntry(newId, rest), place);
+        if (isText && rest) {
+          next = updateEntry(next, id, { text: entry.text.slice(0, caret) });
+          sync.type(id, { text: entry.text.slice(0, caret) });
+        }
+        apply(next);
+        sync.create(newId, place, rest);
+        setFocus({ id: newId, caret: 0 });
+      },
+      /** the first entry of an empty outliner */
+      addFirst() {
+        const newId = newTempId();
+        const t = treeRef.current;
+        const top = t.children.get(null) ?? [];
+        const place: Place = { parentId: null, afterId: top.length ? top[top.length - 1]! : null };
+        apply(insertEntry(t, newTextEntry(newId), place));
+        sync.create(newId, place);
+        setFocus({ id: newId });
+      },
+      type(id: EntryId, patch: { text?: string; note?: string }) {
+        apply(updateEntry(treeRef.current, id, patch));
+        sync.type(id, patch);
+      },
+      indent: (id: EntryId) => move(id, indentPlace(treeRef.current, id)),
+      outdent: (id: EntryId) => move(id, outdentPlace(treeRef.current, id)),
+      moveUp: (id: EntryId) => move(id, moveUpPlace(treeRef.current, id)),
+      moveDown: (id: EntryId) => move(id, moveDownPlace(treeRef.current, id)),
+      moveTo: (id: EntryId, place: Place | null) => {
+        const now = placeOf(treeRef.current, id);
+        if (place && (place.parentId !== now.parentId || place.afterId !== now.afterId)) move(id, place);
+      },
+      toggle(id: EntryId) {
+        const t = treeRef.current;
+        const entry = t.byId.get(id);
+        if (!entry || !(t.children.get(id)?.length ?? 0)) return;
+        apply(updateEntry(t, id, { collapsed: !entry.collapsed }));
+        sync.collapse(id, !entry.collapsed);
+      },
+      /** Backspace on an empty entry: gone, focus to the row above */
+      remove(id: EntryId) {
+        const t = treeRef.current;
+        const at = rowsRef.current.findIndex((r) => r.id === id);
+        const focusTo = rowsRef.current[at - 1] ?? rowsRef.current[at + 1];
+        apply(removeEntry(t, id));
+        sync.remove(id);
+        if (focusTo) setFocus({ id: focusTo.id });
+      },
+      focus: (request: FocusRequest) => setFocus(request),
+      flush: () => sync.flush(),
+    }),
+    [apply, move, sync],
+  );
+
+  return { tree, rows, status, focus, actions, clearFocus: () => setFocus(null), sync };
+}
+
+export type OutlinerActions = ReturnType<typeof useOutlinerEditor>['actions'];
