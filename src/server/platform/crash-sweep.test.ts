@@ -170,11 +170,16 @@ describe('a crash during uploads', () => {
         },
         new Date(Date.now() + 2 * 24 * 3_600_000),
       );
-      const rows = await queryRows<{ blob_key: string }>(database.db, sql`SELECT blob_key FROM item_files`);
+      const rows = await queryRows<{ blob_key: string; thumbnails: Record<string, string> }>(
+        database.db,
+        sql`SELECT blob_key, thumbnails FROM item_files`,
+      );
       expect(rows.length).toBeGreaterThanOrEqual(2);
       const data = storedFiles().filter((f) => !f.endsWith('.meta'));
-      // no orphan file: every stored file belongs to a row, with its type file beside it
-      expect(data.sort()).toEqual(rows.map((r) => r.blob_key).sort());
+      // no orphan file: every stored file is a row's file or one of its thumbnails (a PDF's first
+      // page), with its type file beside it
+      const referenced = rows.flatMap((r) => [r.blob_key, ...Object.values(r.thumbnails)]);
+      expect(data.sort()).toEqual(referenced.sort());
       expect(
         storedFiles()
           .filter((f) => f.endsWith('.meta'))
