@@ -11,10 +11,16 @@ export default defineConfig({
     emptyOutDir: true,
     rollupOptions: {
       output: {
-        // zod and its jitless setting in one chunk: the setting then runs before any chunk that
-        // builds schemas, wherever the bundler puts those (else zod probes `new Function`, a CSP report)
+        // zod in one chunk, loaded with the first route that builds schemas; its jitless setting
+        // (zod-config.ts, zod-free) must run before zod, else zod probes `new Function`, a CSP report.
+        // In its own chunk it is the entry's first import, so it runs first even when the entry
+        // imports zod statically (a chunk's imports run before the entry's own code).
         manualChunks: (id) =>
-          /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]web[\\/]zod-config\.ts$/.test(id) ? 'zod' : undefined,
+          /[\\/]node_modules[\\/]zod[\\/]/.test(id)
+            ? 'zod'
+            : /[\\/]zod-config\.ts$/.test(id)
+              ? 'zod-config'
+              : undefined,
       },
     },
   },

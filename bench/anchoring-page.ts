@@ -1,7 +1,8 @@
 /**
  * Runs in Chromium (bundled by bench/anchoring-draw.ts): builds a 1.3 M-character article, 200
  * highlights (one on a word that occurs about 8,800 times), and draws them the old way (one
- * synchronous task) or in slices, reporting every long task the drawing caused.
+ * synchronous task) or in slices, reporting every long task the drawing caused; copies as saved,
+ * re-captured, and re-captured with the words beside every highlight edited.
  */
 import type { AnnotationReply } from '../src/shared/schemas/annotations.ts';
 import { describe } from '../src/web/features/annotations/anchoring/anchor.ts';
@@ -63,14 +64,35 @@ function build(): { article: HTMLElement; annotations: AnnotationReply[] } {
   return { article, annotations };
 }
 
+/** As saved; re-captured (a paragraph above moves every offset); and re-captured with the word
+ * on each side of every highlight edited (no context agrees at the edges any more). */
+export type Copy = 'saved' | 'recaptured' | 'edited';
+
+/** The stored context as if the words right next to the quote had been edited since. */
+function editContext(a: AnnotationReply): AnnotationReply {
+  const selector = a.selector?.map((s) =>
+    s.type === 'TextQuoteSelector'
+      ? {
+          ...s,
+          prefix: s.prefix?.replace(/[a-z]+(?=[^a-z]*$)/, 'lantern'),
+          suffix: s.suffix?.replace(/[a-z]+/, 'copper'),
+        }
+      : s,
+  );
+  return { ...a, selector: selector ?? null };
+}
+
 declare global {
   interface Window {
-    runBench(mode: 'sync' | 'slices', recaptured: boolean): Promise<Record<string, number>>;
+    runBench(mode: 'sync' | 'slices', copy: Copy): Promise<Record<string, number>>;
   }
 }
 
-window.runBench = async (mode, recaptured) => {
-  const { article, annotations } = build();
+window.runBench = async (mode, copy) => {
+  const built = build();
+  const { article } = built;
+  const annotations = copy === 'edited' ? built.annotations.map(editContext) : built.annotations;
+  const recaptured = copy !== 'saved';
   const occurrences = (article.textContent ?? '').split(` ${WORD} `).length - 1;
   // a re-captured copy: a paragraph above moves every stored offset
   if (recaptured)

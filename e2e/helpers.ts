@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** POSTs JSON with the page's session and origin, as the web app or the extension would; returns the reply. */
 export async function apiPost(page: Page, url: string, data: Record<string, unknown>) {
@@ -28,4 +28,73 @@ export async function waitForCapture(page: Page, linkId: number) {
 /** Waits until the page's live socket is open (the web app marks <html data-live="open">). */
 export async function liveSocketOpen(page: Page) {
   await expect(page.locator('html[data-live="open"]')).toHaveCount(1);
+}
+
+/**
+ * Selects the first occurrence of a phrase in the text under `root` (a CSS selector) as a person's
+ * drag would, then tells the page the pointer went up (the reader offers its highlight bar on that).
+ */
+export async function selectText(page: Page, root: string, phrase: string) {
+  const found = await page.evaluate(
+    ([rootSelector, text]) => {
+      const within = document.querySelector(rootSelector!);
+      if (!within) return false;
+      const walker = document.createTreeWalker(within, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
+        const at = n.data.indexOf(text!);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(n, at);
+        range.setEnd(n, at + text!.length);
+        getSelection()!.removeAllRanges();
+        getSelection()!.addRange(range);
+        n.parentElement!.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
+        return true;
+      }
+      return false;
+    },
+    [root, phrase],
+  );
+  expect(found, `"${phrase}" under ${root}`).toBe(true);
+}
+
+/** Drags a row by its grip to just below another row, with the pointer as a person moves it. */
+export async function dragBelow(page: Page, row: Locator, target: Locator) {
+  await row.hover();
+  const grip = row.getByRole('button', { name: /^Drag / });
+  const from = (await grip.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  const x = from.x + from.width / 2;
+  const y = to.y + to.height * 0.75;
+  for (let i = 1; i <= 8; i++) await page.mouse.move(x, from.y + ((y - from.y) * i) / 8);
+  await page.mouse.up();
+}
+
+/**
+ * A native drag with the mouse from a point (or the middle of a locator) to the middle of a target:
+ * Chromium starts its own drag (dragstart with a real DataTransfer), then dragover and drop there.
+ */
+export async function dragOnto(
+  page: Page,
+  from: Locator | { x: number; y: number },
+  target: Locator,
+  /** runs while the pointer is over the target, before the drop */
+  beforeDrop?: () => Promise<void>,
+) {
+  const start =
+    'x' in from
+      ? from
+      : await from.boundingBox().then((b) => ({ x: b!.x + b!.width / 2, y: b!.y + b!.height / 2 }));
+  const box = (await target.boundingBox())!;
+  const end = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + 6, start.y + 6);
+  for (let i = 1; i <= 8; i++) {
+    await page.mouse.move(start.x + ((end.x - start.x) * i) / 8, start.y + ((end.y - start.y) * i) / 8);
+  }
+  await beforeDrop?.();
+  await page.mouse.up();
 }

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiPost, saveBookmark, waitForCapture } from './helpers.ts';
+import { apiPost, dragBelow, dragOnto, saveBookmark, selectText, waitForCapture } from './helpers.ts';
 import { signUp, uniqueName } from './seed.ts';
 
 // The page to highlight comes from a real HTTP server on 127.0.0.1 (the app runs with FETCH_ALLOW_PRIVATE=1).
@@ -10,6 +12,8 @@ const ARTICLE = `<!doctype html><html><head><title>Seed Saving</title></head><bo
 <p>Save seeds from the best fruit and dry them on paper for next spring.</p>
 <p>Label every envelope with the variety and the year, then keep them somewhere cool and dark.</p>
 </article></main></body></html>`;
+
+const CLIPPINGS = path.resolve('test/fixtures/kindle/My Clippings.txt');
 
 let site: Server;
 let siteUrl = '';
@@ -39,23 +43,11 @@ const entrySaved = (page: Page) =>
     (r) => /\/api\/outliners\/\d+\/entries/.test(r.url()) && r.request().method() === 'POST',
   );
 
-/** Drags a row by its grip to just below another row, with the pointer as a person moves it. */
-async function dragBelow(page: Page, row: Locator, target: Locator) {
-  await row.hover();
-  const grip = row.getByRole('button', { name: /^Drag / });
-  const from = (await grip.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  const x = from.x + from.width / 2;
-  const y = to.y + to.height * 0.75;
-  for (let i = 1; i <= 8; i++) await page.mouse.move(x, from.y + ((y - from.y) * i) / 8);
-  await page.mouse.up();
-}
-
 test('organises items into an outliner, edits the tree by keyboard and drag, and keeps it after a reload', async ({
   page,
 }) => {
+  // the longest journey: on the shared two cores it has run past the default 90 s
+  test.slow();
   const name = uniqueName('outline');
   await signUp(page, name);
   for (const title of ['First', 'Second', 'Third']) {
@@ -191,21 +183,7 @@ test('opens the side area in the reader and drops a highlight into it', async ({
   await expect(article).toContainText('Save seeds from the best fruit');
 
   // a highlight, as the reader makes one
-  await page.evaluate((phrase) => {
-    const root = document.querySelector('article[aria-label="Page text"]')!;
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
-      const at = n.data.indexOf(phrase);
-      if (at < 0) continue;
-      const range = document.createRange();
-      range.setStart(n, at);
-      range.setEnd(n, at + phrase.length);
-      getSelection()!.removeAllRanges();
-      getSelection()!.addRange(range);
-      n.parentElement!.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
-      return;
-    }
-  }, 'Label every envelope');
+  await selectText(page, 'article[aria-label="Page text"]', 'Label every envelope');
   await page
     .getByRole('toolbar', { name: 'Highlight selection' })
     .getByRole('button', { name: 'Yellow' })
@@ -239,6 +217,64 @@ test('opens the side area in the reader and drops a highlight into it', async ({
   await page.getByRole('button', { name: 'Outliner', exact: true }).click();
   await expect(area.getByLabel('Outliner title')).toHaveValue('Garden notes');
   await expect(area.getByRole('treeitem', { name: /Label every envelope/ })).toBeVisible();
+});
+
+test('drags a Kindle highlight and selected text into the side area; a gone highlight fails', async ({
+  page,
+}) => {
+  const name = uniqueName('kindleol');
+  await signUp(page, name);
+  const origin = new URL(page.url()).origin;
+  const imported = await page.request.post('/item/import/kindle', {
+    headers: { origin },
+    multipart: {
+      file: { name: 'My Clippings.txt', mimeType: 'text/plain', buffer: readFileSync(CLIPPINGS) },
+    },
+  });
+  expect(imported.ok(), await imported.text()).toBe(true);
+  await apiPost(page, '/outliner/new', { title: 'Book notes' });
+  await page.goto(`/user/${name}?filter=kindle`);
+  await page
+    .getByRole('link', { name: /The Pragmatic Programmer/ })
+    .first()
+    .click();
+  const highlights = page.getByRole('list', { name: 'Highlights' });
+  const craft = highlights.getByRole('link', { name: /^Care about your craft/ });
+  await expect(craft).toBeVisible();
+
+  await page.getByRole('button', { name: 'Outliner', exact: true }).click();
+  const area = page.getByRole('complementary', { name: 'Outliner side area' });
+  await area.getByRole('option', { name: 'Book notes' }).click();
+  await expect(area.getByLabel('Outliner title')).toHaveValue('Book notes');
+  await expect(area.getByText('Drag a highlight or selected text here to add it.')).toBeVisible();
+  // the drop lands on the area's heading (the hint sits at the window's edge, where a drag scrolls)
+  const drop = area.getByRole('heading', { name: 'Outliner', exact: true });
+
+  // a highlight, dragged by the mouse (Chromium's own drag: dragstart, dragover, drop)
+  await expect(craft).toHaveAttribute('draggable', 'true');
+  await dragOnto(page, craft, drop);
+  await expect(page.getByText('Highlight add to outliner successfully!')).toBeVisible();
+  const added = area.getByRole('treeitem', { name: /Care about your craft/ });
+  await expect(added).toBeVisible();
+
+  // selected text (the book's title), dragged the same way
+  await selectText(page, 'h1', 'Pragmatic Programmer');
+  const words = await page.evaluate(() => {
+    const r = getSelection()!.getRangeAt(0).getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  await dragOnto(page, words, drop);
+  await expect(area.getByRole('treeitem', { name: 'Pragmatic Programmer' })).toBeVisible();
+
+  // a highlight deleted elsewhere while it is being dragged: the drop is refused, and said so
+  const windows = highlights.getByRole('link', { name: /^Don't live with broken windows/ });
+  const annId = Number(await windows.getAttribute('data-ann-id'));
+  const itemId = Number(new URL(page.url()).pathname.split('/').pop());
+  await dragOnto(page, windows, drop, async () => {
+    await apiPost(page, '/annotation_mana/remove_annotation', { ann_id: annId, link_id: itemId });
+  });
+  await expect(page.getByText('Highlight add to outliner failed')).toBeVisible();
+  await expect(area.getByRole('treeitem', { name: /broken windows/ })).toHaveCount(0);
 });
 
 test('a free account at its outliner quota is shown Account Limit Reached', async ({ page }) => {

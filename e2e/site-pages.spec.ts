@@ -21,7 +21,7 @@ test("the footer's About, Terms and Privacy links open the site's pages", async 
 });
 
 test('pages not built yet speak to the user, not of issues', async ({ page }) => {
-  await page.goto('/setting');
-  await expect(page.getByText('Account settings are not available here yet.')).toBeVisible();
+  await page.goto('/premium');
+  await expect(page.getByText('Plans cannot be bought here yet.')).toBeVisible();
   await expect(page.getByRole('main')).not.toContainText('issue');
 });

@@ -31,17 +31,17 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- Only rows whose item, kind or outliner changed count: editing text or moving costs one join.
+-- Only rows whose item, kind or outliner changed count (both the old and the new item are
+-- recomputed): editing text or moving costs one join.
 CREATE OR REPLACE FUNCTION folio_outliner_entries_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM folio_refresh_outliner_ids(ARRAY(
-    SELECT DISTINCT x.link_id FROM (
-      SELECT o.link_id, o.kind FROM old_entries o JOIN new_entries n ON n.id = o.id
-        WHERE o.link_id IS DISTINCT FROM n.link_id OR o.kind <> n.kind OR o.outliner_id <> n.outliner_id
-      UNION ALL
-      SELECT n.link_id, n.kind FROM old_entries o JOIN new_entries n ON n.id = o.id
-        WHERE o.link_id IS DISTINCT FROM n.link_id OR o.kind <> n.kind OR o.outliner_id <> n.outliner_id
-    ) x WHERE x.kind = 'item' AND x.link_id IS NOT NULL));
+    SELECT DISTINCT v.link_id
+    FROM old_entries o
+    JOIN new_entries n ON n.id = o.id
+    CROSS JOIN LATERAL (VALUES (o.link_id, o.kind), (n.link_id, n.kind)) AS v(link_id, kind)
+    WHERE (o.link_id IS DISTINCT FROM n.link_id OR o.kind <> n.kind OR o.outliner_id <> n.outliner_id)
+      AND v.kind = 'item' AND v.link_id IS NOT NULL));
   RETURN NULL;
 END
 $$;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { MSG } from '../shared/messages.ts';
 import { isPageRoute } from '../shared/pages.ts';
 import { healthReplySchema } from '../shared/schemas/system.ts';
@@ -16,12 +16,20 @@ import { AccountsService } from './modules/accounts/service.ts';
 import { KindleImportService } from './modules/annotations/kindle-import.ts';
 import { registerAnnotationRoutes } from './modules/annotations/routes.ts';
 import { AnnotationsService } from './modules/annotations/service.ts';
+import { registerBlogRoutes } from './modules/blogs/routes.ts';
+import { BlogsService } from './modules/blogs/service.ts';
 import { pictureKeysOf } from './modules/capture/repo.ts';
 import { registerCaptureRoutes } from './modules/capture/routes.ts';
 import { CaptureService } from './modules/capture/service.ts';
 import { registerDocsRoutes, trackRoutes } from './modules/docs/routes.ts';
+import { registerDriveRoutes } from './modules/drives/routes.ts';
+import { WebdavService } from './modules/drives/webdav.ts';
+import { registerExportRoutes } from './modules/export/routes.ts';
+import { ExportService } from './modules/export/service.ts';
 import { registerFeedbackRoutes } from './modules/feedback/routes.ts';
 import { FeedbackService } from './modules/feedback/service.ts';
+import { registerGroupRoutes } from './modules/groups/routes.ts';
+import { GroupsService } from './modules/groups/service.ts';
 import { registerItemRoutes } from './modules/items/routes.ts';
 import { ItemsService } from './modules/items/service.ts';
 import { registerLiveRoutes } from './modules/live/routes.ts';
@@ -30,6 +38,16 @@ import { registerNoteRoutes } from './modules/notes/routes.ts';
 import { NotesService } from './modules/notes/service.ts';
 import { registerOutlinerRoutes } from './modules/outliners/routes.ts';
 import { OutlinersService } from './modules/outliners/service.ts';
+import { CopyService } from './modules/profile/copy.ts';
+import { registerProfileRoutes } from './modules/profile/routes.ts';
+import { RssService } from './modules/profile/rss.ts';
+import { ProfileService } from './modules/profile/service.ts';
+import { avatarKeysOf } from './modules/settings/avatar.ts';
+import { registerSettingsRoutes } from './modules/settings/routes.ts';
+import { SettingsService } from './modules/settings/service.ts';
+import { MailService } from './modules/sharing/mail.ts';
+import { registerSharingRoutes } from './modules/sharing/routes.ts';
+import { SharingService } from './modules/sharing/service.ts';
 import { registerSiteRoutes } from './modules/site/routes.ts';
 import { registerTagRoutes } from './modules/tags/routes.ts';
 import { TagsService } from './modules/tags/service.ts';
@@ -155,13 +173,49 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
   });
   await registerNoteRoutes(app, { notes: new NotesService({ db, clock, items, tags }), auth, blobs });
-  await registerUploadRoutes(app, {
-    uploads: new UploadsService({ db, clock, blobs, jobs, items, tags, accounts }),
+  const uploads = new UploadsService({ db, clock, blobs, jobs, items, tags, accounts });
+  await registerUploadRoutes(app, { uploads, auth, blobs });
+  const groups = new GroupsService({ db, clock, bus, mailer, accounts, items });
+  const sharing = new SharingService({ db, clock, accounts, capture, uploads });
+  registerSharingRoutes(app, {
+    sharing,
+    mail: new MailService({ db, clock, mailer, accounts, sharing, groups }),
     auth,
     blobs,
+    publicUrl: config.publicUrl,
   });
-  await registerOutlinerRoutes(app, {
-    outliners: new OutlinersService({ db, clock, bus, accounts, items }),
+  const exportService = new ExportService({ db, items, blobs });
+  registerExportRoutes(app, { exports: exportService, auth });
+  registerDriveRoutes(app, {
+    webdav: new WebdavService({ db, fetcher, exports: exportService, secretsKey: config.secretsKey }),
+    auth,
+  });
+  registerBlogRoutes(app, { blogs: new BlogsService({ db, fetcher, secretsKey: config.secretsKey }), auth });
+  registerProfileRoutes(app, {
+    profile: new ProfileService({ clock, accounts, items, tags }),
+    copy: new CopyService({ db, clock, blobs, accounts, items, tags }),
+    rss: new RssService({ db, clock, accounts, items }),
+    auth,
+    publicUrl: config.publicUrl,
+  });
+  const outliners = new OutlinersService({ db, clock, bus, accounts, items });
+  await registerOutlinerRoutes(app, { outliners, auth, publicUrl: config.publicUrl });
+  await registerSettingsRoutes(app, {
+    settings: new SettingsService({
+      db,
+      clock,
+      mailer,
+      accounts,
+      outliners,
+      blobs,
+      secret: config.sessionSecret,
+    }),
+    auth,
+    blobs,
+    publicUrl: config.publicUrl,
+  });
+  registerGroupRoutes(app, {
+    groups,
     auth,
     publicUrl: config.publicUrl,
   });
@@ -178,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         items: (userId) => blobKeysOf(db, userId),
         notes: (userId) => noteImageKeysOf(db, userId),
         pages: (userId) => pictureKeysOf(db, userId),
+        avatars: (userId) => avatarKeysOf(db, userId),
       },
     }),
   });
@@ -209,7 +264,19 @@ export function webFileCaching(filePath: string, webDir: string): string {
 }
 
 const API_PREFIX =
-  /^\/(api|interact_api|ditem_mana2|ditem_outliner|annotation_mana|tag_mana2|item|outliner|group_mana|common)\//;
+  /^\/(api|interact_api|ditem_mana2|ditem_outliner|annotation_mana|tag_mana2|item|outliner|group_mana|group_api|message_mana|common|blog_this|s)\//;
+
+/** An item's share page: the image Share modal's Embed tab offers it as an iframe for other sites. */
+const SHARED_ITEM_PAGE = /^\/s\/[A-Za-z0-9_-]+$/;
+
+/** Lets any site frame this answer: read-only, it holds nothing a framing page could click. */
+function allowFraming(reply: FastifyReply) {
+  reply.raw.removeHeader('x-frame-options');
+  const csp = reply.raw.getHeader('content-security-policy');
+  if (typeof csp === 'string') {
+    reply.raw.setHeader('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+  }
+}
 
 /** Serves the built React app: files by exact path, index.html for page routes, a 404 page otherwise. */
 async function registerWebApp(app: FastifyInstance, webDir: string, notFoundLimit: NotFoundLimit) {
@@ -245,6 +312,7 @@ async function registerWebApp(app: FastifyInstance, webDir: string, notFoundLimi
     if (!found) await notFoundLimit(request);
     if (!wantsPage) return reply.status(404).send({ code: -1, message: MSG.notFound });
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (found && SHARED_ITEM_PAGE.test(pathname)) allowFraming(reply);
     return reply.status(found ? 200 : 404).send(indexHtml);
   });
 }

@@ -7,6 +7,16 @@ import { ConfigError, fastifyTrustProxy, loadConfig } from './config.ts';
 const dir = () => mkdtempSync(path.join(tmpdir(), 'folio-config-'));
 
 describe('config', () => {
+  it('keeps SECRETS_KEY apart from the session secret: set, or made once in DATA_DIR', () => {
+    const dataDir = dir();
+    const made = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 's'.repeat(32) });
+    expect(made.secretsKey).toBe(readFileSync(path.join(dataDir, 'secrets-key'), 'utf8').trim());
+    expect(made.secretsKey).not.toBe(made.sessionSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).secretsKey).toBe(made.secretsKey);
+    expect(loadConfig({ DATA_DIR: dataDir, SECRETS_KEY: 'k'.repeat(32) }).secretsKey).toBe('k'.repeat(32));
+    expect(() => loadConfig({ DATA_DIR: dataDir, SECRETS_KEY: 'short' })).toThrow(ConfigError);
+  });
+
   it('has the documented defaults', () => {
     const dataDir = dir();
     const config = loadConfig({ DATA_DIR: dataDir });

@@ -24,6 +24,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Folio <no-reply@folio.localhost>'),
   SUPPORT_EMAIL: z.string().email().default('support@folio.localhost'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   TRUST_PROXY: z
@@ -53,6 +54,8 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   sessionSecret: string;
+  /** SECRETS_KEY: seals stored third-party passwords (WebDAV, blogs); unless set, a key made once in DATA_DIR/secrets-key */
+  secretsKey: string;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   /** true when PUBLIC_URL is https: Secure cookies with the __Host- prefix */
@@ -100,7 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
-    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir, 'session-secret'),
+    // its own file: a new session secret must not make the sealed passwords unreadable
+    secretsKey: e.SECRETS_KEY ?? readOrCreateSecret(dataDir, 'secrets-key'),
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
@@ -130,8 +135,8 @@ export function fastifyTrustProxy(tp: number | string): string | ((address: stri
   return typeof tp === 'string' ? tp : (_address, hop) => hop < tp;
 }
 
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
+function readOrCreateSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');

@@ -60,7 +60,25 @@ export const RATE_LIMITS = {
   signUp: { max: 10, windowMs: 60 * 60_000 },
   /** every file intake (bookmark files, PDFs, images, note pictures, Kindle imports) together */
   upload: { max: 120, windowMs: 60 * 60_000 },
+  /** group invitations: each sends a mail */
+  groupInvite: { max: 30, windowMs: 60 * 60_000 },
+  /** forgotten-password mails asked for from one address */
+  passwordReset: { max: 10, windowMs: 60 * 60_000 },
   /** answers of the not-found handler (404s): caps probing for paths */
   notFound: { max: 120, windowMs: 60_000 },
 } as const;
 export type RateLimitBucket = keyof typeof RATE_LIMITS;
+
+/** Send an Email (spec part 1 §5, §7): recipients of one mail, mails a user sends a day */
+export const MAIL_RECIPIENTS_MAX = 20;
+export const MAILS_PER_DAY = 30;
+export const MAIL_SUBJECT_MAX = 200;
+export const MAIL_MESSAGE_MAX = 10000;
+export const MAIL_QUOTES_MAX = 50;
+export const MAIL_QUOTE_MAX = 5000;
+/** items one mail carries, and share links one batch_share_links call answers */
+export const MAIL_ITEMS_MAX = 50;
+export const SHARE_LINKS_BATCH_MAX = 100;
+/** Generate Report (part 1 §9): the content editor's height, and how often the print window is polled */
+export const REPORT_EDITOR_HEIGHT_PX = 480;
+export const PRINT_POLL_MS = 200;

@@ -3,6 +3,7 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/$/,
   /^\/sign-in$/,
   /^\/sign-up$/,
+  /^\/(forgot|reset)-password$/,
   /^\/tutorial$/,
   /^\/user\/[^/]+(\/.*)?$/,
   /^\/outliners$/,
@@ -11,10 +12,14 @@ const PAGE_PATTERNS: RegExp[] = [
   // the read-only page of a share link, and the side-area embed /outliner/{code}/{title}?iframe=true
   /^\/outliner_shared\/[^/]+$/,
   /^\/outliner\/[0-9a-z]+\/[^/]*$/,
+  // an item's share link: its read-only page
+  /^\/s\/[A-Za-z0-9_-]+$/,
   /^\/profile\/[^/]+(\/[^/]+)?$/,
   /^\/premium(\/(pay|upgrade|resubscribe|thanksgiving|gift))?$/,
   /^\/setting$/,
   /^\/groups$/,
+  /^\/groups\/accept$/,
+  /^\/group\/[^/]+(\/b\/[0-9]+)?$/,
   /^\/(about|terms|privacy|blog|tools)$/,
 ];
 

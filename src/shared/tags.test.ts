@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTagInput, parseTagInput, splitTName } from './tags.ts';
+import { formatTagInput, parseTagInput, prefillTagInput, splitTName } from './tags.ts';
 
 describe('parseTagInput', () => {
   it.each([
@@ -26,5 +26,16 @@ describe('parseTagInput', () => {
   it('splits t_name', () => {
     expect(splitTName('')).toEqual([]);
     expect(splitTName('a,web design')).toEqual(['a', 'web design']);
+  });
+});
+
+describe('prefillTagInput (issue 14, defect 5: recommended tags made junk tags)', () => {
+  it('ends pre-filled tags with the separator, so typing starts a new tag', () => {
+    const field = prefillTagInput(['bread', 'programming', 'rust']);
+    expect(field).toBe('bread programming rust ');
+    expect(parseTagInput(`${field}pro`)).toEqual(['bread', 'programming', 'rust', 'pro']);
+  });
+  it('leaves an empty field empty', () => {
+    expect(prefillTagInput([])).toBe('');
   });
 });

@@ -16,6 +16,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const placeholders = () => import('./features/placeholders/pages.tsx');
 const site = () => import('./features/site/SitePage.tsx');
 const notFound = page(() => import('./features/errors/NotFoundPage.tsx'), 'NotFoundPage');
+const passwordReset = () => import('./features/auth/PasswordResetPages.tsx');
 const outliners = () => import('./features/outliners/pages.ts');
 
 /** Page routes of the spec; the server answers the same paths with index.html (src/shared/pages.ts). */
@@ -35,7 +36,12 @@ export const routes: RouteObject[] = [
         element: page(() => import('./features/item/ItemPage.tsx'), 'ItemPage'),
       },
       { path: '/user/:name/b/*', element: notFound },
-      { path: '/user/:name/d/*', element: page(placeholders, 'ExportDestinationPlaceholder') },
+      // an export saved as a note (issue 18) opens like any item
+      {
+        path: '/user/:name/d/:linkId',
+        element: page(() => import('./features/item/ItemPage.tsx'), 'ItemPage'),
+      },
+      { path: '/user/:name/d/*', element: notFound },
       { path: '/user/:name/tags', element: page(() => import('./features/tags/TagsPage.tsx'), 'TagsPage') },
       {
         path: '/user/:name/*',
@@ -44,11 +50,28 @@ export const routes: RouteObject[] = [
       { path: '/outliners', element: page(outliners, 'OutlinersPage') },
       { path: '/o/:code/*', element: page(outliners, 'OutlinerPage') },
       { path: '/outliner_shared/:shareKey', element: page(outliners, 'SharedOutlinerPage') },
+      {
+        path: '/s/:key',
+        element: page(() => import('./features/sharing/SharedItemPage.tsx'), 'SharedItemPage'),
+      },
       { path: '/outliner_sidebar', element: page(outliners, 'OutlinerSidebarPage') },
-      { path: '/profile/:name/*', element: page(placeholders, 'ProfilePlaceholder') },
+      {
+        path: '/profile/:name/*',
+        element: page(() => import('./features/profile/ProfilePage.tsx'), 'ProfilePage'),
+      },
       { path: '/premium/*', element: page(placeholders, 'PremiumPlaceholder') },
-      { path: '/setting', element: page(placeholders, 'SettingsPlaceholder') },
+      {
+        path: '/setting',
+        element: page(() => import('./features/settings/SettingsPage.tsx'), 'SettingsPage'),
+      },
+      { path: '/forgot-password', element: page(passwordReset, 'ForgotPasswordPage') },
+      { path: '/reset-password', element: page(passwordReset, 'ResetPasswordPage') },
       { path: '/groups', element: page(() => import('./features/groups/GroupsPage.tsx'), 'GroupsPage') },
+      {
+        path: '/groups/accept',
+        element: page(() => import('./features/groups/AcceptInvitePage.tsx'), 'AcceptInvitePage'),
+      },
+      { path: '/group/:gName', element: page(() => import('./features/groups/GroupPage.tsx'), 'GroupPage') },
       { path: '/about', element: page(site, 'AboutPage') },
       { path: '/terms', element: page(site, 'TermsPage') },
       { path: '/privacy', element: page(site, 'PrivacyPage') },

@@ -108,6 +108,8 @@ beforeAll(async () => {
     'POST /ditem_mana2/convert_mode': { link_id: id, mode: 'private' },
     'POST /ditem_mana2/delete_b': { link_id: spare.link_id },
     'GET /api/items/export.csv': { link_id: id },
+    'POST /api/export/items': { link_ids: id, format: 'md' },
+    'POST /api/export/preview': { link_ids: id },
     'GET /interact_api/load_user_tags': { username: alice.name, search: 'o' },
     'GET /api/tags/suggest': { q: 'o' },
     'GET /tag_mana2/load_recommended_tags': { title: 'one', url: 'https://one.example.com' },

@@ -45,7 +45,12 @@ export function uniqueName(prefix = 'user'): string {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: { database?: Database; bus?: EventBus; livePingIntervalMs?: number; webDir?: string } = {},
+  deps: {
+    database?: Database;
+    bus?: EventBus;
+    livePingIntervalMs?: number;
+    webDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-test-'));
   const smtp = await startSmtpPeer();

@@ -123,6 +123,42 @@ export class Fetcher {
     }
   }
 
+  /**
+   * Sends a request with a body (a WebDAV PUT, an XML-RPC POST) to a user-given URL: the host is
+   * checked and pinned like a fetch; redirects are not followed (a non-GET must not change target).
+   * Answers the status, the headers and at most maxBytes of the answer.
+   */
+  async send(
+    rawUrl: string,
+    req: { method: string; headers?: Record<string, string>; body?: Buffer | string; maxBytes?: number },
+  ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+    const deadline = (this.options.deadline ?? AbortSignal.timeout)(this.timeoutMs);
+    try {
+      const url = parseUrl(rawUrl);
+      const address = await this.checkedAddress(url);
+      const res = await this.get(
+        url,
+        address,
+        { accept: ['*/*'], maxBytes: req.maxBytes ?? 64 * 1024 },
+        deadline,
+        req,
+      );
+      const { body } = await readCapped(res.body, {
+        accept: [],
+        maxBytes: req.maxBytes ?? 64 * 1024,
+        truncate: true,
+      });
+      return { status: res.statusCode, headers: res.headers, body };
+    } catch (err) {
+      if (err instanceof FetchError) throw err;
+      if (deadline.aborted) throw new FetchTimeoutError(this.timeoutMs, 'load');
+      const code = (err as { code?: string }).code ?? '';
+      if (code === 'UND_ERR_CONNECT_TIMEOUT') throw new FetchTimeoutError(this.connectTimeoutMs, 'connect');
+      if (code.includes('TIMEOUT')) throw new FetchTimeoutError(this.timeoutMs, 'answer');
+      throw new FetchError('network', `Could not reach the site: ${(err as Error).message}`, true);
+    }
+  }
+
   /** Resolves the host once and checks every answer; returns the address to pin. */
   private async checkedAddress(url: URL): Promise<{ address: string; family: number }> {
     const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -155,6 +191,7 @@ export class Fetcher {
     pinned: { address: string; family: number },
     opts: FetchOptions,
     signal: AbortSignal,
+    send?: { method: string; headers?: Record<string, string>; body?: Buffer | string },
   ) {
     // One agent per hop: its lookup answers with the checked address only, so no second DNS query happens.
     const agent = new Agent({
@@ -175,13 +212,19 @@ export class Fetcher {
     try {
       const res = await request(url, {
         dispatcher: agent,
-        method: 'GET',
+        method: (send?.method ?? 'GET') as 'GET',
         signal,
-        headers: {
-          accept: `${opts.accept.join(', ')};q=1, */*;q=0.1`,
-          'accept-encoding': 'gzip, deflate, br',
-          'user-agent': this.options.userAgent ?? 'Mozilla/5.0 (compatible; FolioBot/1.0)',
-        },
+        body: send?.body,
+        headers: send
+          ? {
+              'user-agent': this.options.userAgent ?? 'Mozilla/5.0 (compatible; FolioBot/1.0)',
+              ...send.headers,
+            }
+          : {
+              accept: `${opts.accept.join(', ')};q=1, */*;q=0.1`,
+              'accept-encoding': 'gzip, deflate, br',
+              'user-agent': this.options.userAgent ?? 'Mozilla/5.0 (compatible; FolioBot/1.0)',
+            },
       });
       res.body.once('close', () => void agent.destroy().catch(() => {}));
       return res;

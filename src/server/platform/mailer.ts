@@ -6,6 +6,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** an HTML alternative to the text part; the caller escapes what it puts in */
+  html?: string;
   replyTo?: string;
 }
 

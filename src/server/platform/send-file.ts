@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobStore, ByteRange } from './blob-store.ts';
 import { NotFoundError } from './errors.ts';
@@ -125,4 +126,21 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
     const t = tag.trim().replace(/^W\//, '');
     return t === '*' || t === etag;
   });
+}
+
+/**
+ * A file made for this request (an export) as a download: its type, the attachment name, no
+ * caching, nosniff and a sandboxing CSP; the body streams as it is made.
+ */
+export function sendAttachment(
+  reply: FastifyReply,
+  file: { fileName: string; contentType: string; body: Readable },
+) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', contentDisposition('attachment', file.fileName))
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .send(file.body);
 }

@@ -1,20 +1,16 @@
 import { z } from 'zod';
 import { emptyToUndefined, id as idField, text } from './fields.ts';
+import { type AnnotationShape, HIGHLIGHT_COLORS, SHAPE } from './values.ts';
 
-/** Annotation shapes (spec part 1 §3). */
-export const SHAPE = {
-  text: 0,
-  floatNote: 2,
-  extension: 5,
-  attachedImage: 8,
-  pdfHighlight: 9,
-  kindleHighlight: 10,
-} as const;
-export type AnnotationShape = (typeof SHAPE)[keyof typeof SHAPE];
+export {
+  type AnnotationShape,
+  HIGHLIGHT_COLORS,
+  HIGHLIGHT_OVER_QUOTA,
+  type HighlightColor,
+  SHAPE,
+} from './values.ts';
+
 export const ANNOTATION_SHAPES = Object.values(SHAPE) as AnnotationShape[];
-
-export const HIGHLIGHT_COLORS = ['yellow', 'blue', 'green', 'pink'] as const;
-export type HighlightColor = (typeof HIGHLIGHT_COLORS)[number];
 
 /** The most text one annotation or sticky note may hold. */
 export const ANNOTATION_CONTENT_MAX = 10_000;
@@ -100,13 +96,6 @@ export const ADDABLE_SHAPES = [
 ] as const;
 /** Shapes that take one unit of the plan's highlight quota (Kindle highlights do not). */
 export const QUOTA_SHAPES: readonly AnnotationShape[] = ADDABLE_SHAPES;
-
-/** The refusal of a new highlight at the plan's quota: HTTP 402 with this code and message. */
-export const HIGHLIGHT_OVER_QUOTA = {
-  status: 402,
-  code: -2,
-  message: 'Your highlight number is over quota',
-} as const;
 
 export const highlightColor = z.enum(HIGHLIGHT_COLORS, {
   error: 'color must be yellow, blue, green or pink.',

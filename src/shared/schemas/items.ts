@@ -3,10 +3,9 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '../limits.ts';
 import { annotationReplySchema } from './annotations.ts';
 import { emptyToUndefined, flag, linkId, name, optional, optionalLinkId, text } from './fields.ts';
 
-export const ITEM_TYPE_NAMES = ['bookmark', 'image', 'note', 'pdf', 'topic', 'kindle'] as const;
-export type ItemType = (typeof ITEM_TYPE_NAMES)[number];
-export const LIST_SORTS = ['updated', 'created', 'title'] as const;
-export type ListSort = (typeof LIST_SORTS)[number];
+import { ITEM_TYPE_NAMES, LIST_SORTS } from './values.ts';
+
+export { ITEM_TYPE_NAMES, type ItemType, LIST_SORTS, type ListSort } from './values.ts';
 export const BULK_MAX = 1000;
 export const TITLE_MAX = 1000;
 export const DESCRIPTION_MAX = 20_000;

@@ -301,4 +301,4 @@ export const outlinerLiveMessageSchema = z.object({
     .optional(),
 });
 export type OutlinerLiveMessage = z.infer<typeof outlinerLiveMessageSchema>;
-export const TAB_HEADER = 'x-folio-tab';
+export { TAB_HEADER } from './values.ts';

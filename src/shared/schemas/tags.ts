@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { TAG_SUGGESTIONS_MAX } from '../limits.ts';
 import { emptyToUndefined, text } from './fields.ts';
 import { linkIdsField } from './items.ts';
+import { TAG_LIST_MAX } from './values.ts';
 
 export const TAG_TAB_TYPES = ['all', 'bookmark', 'image', 'pdf', 'note', 'unread', 'ann'] as const;
 export type TagTabType = (typeof TAG_TAB_TYPES)[number];
 export const TAG_SORTS = ['top', 'recent', 'name'] as const;
-export const TAG_LIST_MAX = 300;
+export { TAG_LIST_MAX } from './values.ts';
 
 /** GET /interact_api/load_user_tags */
 export const loadTagsSchema = z.object({

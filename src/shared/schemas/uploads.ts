@@ -3,23 +3,7 @@ import { PDF_MAX_BYTES } from '../limits.ts';
 import { flag, linkId, name, optional, text } from './fields.ts';
 import { DESCRIPTION_MAX } from './items.ts';
 
-/** Spec part 1 §8 and §5: the upload texts, word for word. */
-export const UPLOAD_MSG = {
-  notPdf: 'Format error: not a PDF.',
-  notImage: 'Format error: please choose a jpeg, png, gif or bmp picture.',
-  tooLarge: "Size exceeded 64MB, won't upload.",
-  missing: 'Please choose a file to upload.',
-  pdfLimit: 'Reach the uploading limit.',
-  imageLimit: 'You have reached the limitation, become our premium user to access more rights.',
-  planLimitPdf:
-    'You have reached the limit on your current plan. Please upgrade your account to upload more PDF files.',
-  planLimitImage:
-    'You have reached the limit on your current plan. Please upgrade your account to upload more image files.',
-  failed: 'Upload failed.',
-  progressError: 'Upload Error',
-  /** an image upload answered code -1000 */
-  imageError: 'Upload error',
-} as const;
+export { UPLOAD_MSG } from './values.ts';
 
 /** A file is accepted while its size is below PDF_MAX_BYTES (spec §5: "size below 67108864 bytes"). */
 export const UPLOAD_MAX_BYTES = PDF_MAX_BYTES - 1;

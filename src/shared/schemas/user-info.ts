@@ -67,16 +67,4 @@ export type VisitorInfo = z.infer<typeof visitorInfoSchema>;
 export const loadUserInfoReplySchema = z.union([userInfoSchema, visitorInfoSchema]);
 export type LoadUserInfoReply = z.infer<typeof loadUserInfoReplySchema>;
 
-export function isSignedIn(info: LoadUserInfoReply | undefined): info is UserInfo {
-  return Boolean(info?.name);
-}
-
-/** Over quota when any used count exceeds its non-null quota: the nav then shows Over Quota. */
-export function isOverQuota(p: Permissions): boolean {
-  const pairs: [number | null, number][] = [
-    [p.annPermission.annotationQuota, p.annPermission.annotationUsedCount],
-    [p.imagePermission.imageQuota, p.imagePermission.imageUsedCount],
-    [p.pdfPermission.pdfQuota, p.pdfPermission.pdfUsedCount],
-  ];
-  return pairs.some(([quota, used]) => quota !== null && used > quota);
-}
+export { isOverQuota, isSignedIn } from './values.ts';

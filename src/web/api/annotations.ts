@@ -1,14 +1,13 @@
 import { type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type AnnotationReply,
-  type AnnotationSelector,
-  type AnnotationShape,
-  HIGHLIGHT_OVER_QUOTA,
-  type HighlightColor,
-  type ListAnnotationsReply,
-  type StickyNoteReply,
+import type {
+  AnnotationReply,
+  AnnotationSelector,
+  HighlightColor,
+  ListAnnotationsReply,
+  StickyNoteReply,
 } from '../../shared/schemas/annotations.ts';
 import type { ItemReply } from '../../shared/schemas/items.ts';
+import { type AnnotationShape, HIGHLIGHT_OVER_QUOTA } from '../../shared/schemas/values.ts';
 import { patchCachedItems } from './cache.ts';
 import { ApiError, api } from './client.ts';
 import { queryKeys } from './keys.ts';

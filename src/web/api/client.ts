@@ -53,6 +53,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** extra request headers (e.g. the tab id outliner changes carry) */
   headers?: Record<string, string>;
+  /** the reply is plain text (e.g. share_to's 'index:flag,...'): a 2xx resolves with it as is */
+  text?: boolean;
 }
 
 async function request<T>(
@@ -85,6 +87,7 @@ async function request<T>(
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(GENERIC_FAILURE, 0);
   }
+  if (opts.text && response.ok && !response.headers.get('content-type')?.includes('json')) return text as T;
   return readReply<T>(response.status, text);
 }
 

@@ -19,4 +19,16 @@ export const queryKeys = {
   outlinerRoot: ['outliner'] as const,
   outliner: (id: number) => ['outliner', id] as const,
   sharedOutliner: (key: string) => ['outliner-shared', key] as const,
+  /** an item's share link (its owner), the read-only page of a key (anyone), the mail contacts */
+  shareLink: (linkId: number) => ['share-link', linkId] as const,
+  sharedItem: (key: string) => ['item-shared', key] as const,
+  contacts: ['contacts'] as const,
+  /** a selection's export preview (Export and Generate Report modals) */
+  exportPreview: (ids: number[]) => ['export-preview', ids.join(',')] as const,
+  /** the user's groups, one group, its items: all under groupsRoot, refreshed by live group messages */
+  groupsRoot: ['groups'] as const,
+  groups: () => ['groups', 'list'] as const,
+  group: (id: number) => ['groups', 'group', id] as const,
+  groupItems: (id: number, page: number) => ['groups', 'items', id, page] as const,
+  groupItem: (id: number, itemId: number) => ['groups', 'item', id, itemId] as const,
 };

@@ -43,6 +43,11 @@ export function useLiveItems(username: string | null) {
           void client.invalidateQueries({ queryKey: queryKeys.outlinersRoot });
           return;
         }
+        // a group's change (a share, a member joined or left): its pages refetch
+        if ((message as { cmd?: unknown })?.cmd === 'group') {
+          void client.invalidateQueries({ queryKey: queryKeys.groupsRoot });
+          return;
+        }
         if (typeof message?.link_id === 'number') void applyLiveMessage(client, message);
       };
       socket.onerror = () => {

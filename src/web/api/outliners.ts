@@ -8,7 +8,7 @@ import type {
   OutlinerTreeReply,
   ShareLinkReply,
 } from '../../shared/schemas/outliners.ts';
-import { TAB_HEADER } from '../../shared/schemas/outliners.ts';
+import { TAB_HEADER } from '../../shared/schemas/values.ts';
 import { ApiError, api, type RequestOptions } from './client.ts';
 import { queryKeys } from './keys.ts';
 

@@ -30,6 +30,8 @@ export const links = {
   /** /user/{name}/b/{link_id}; the list's query rides along so moving through it keeps it */
   item: (name: string, linkId: number | string, query?: LinkQuery) =>
     withQuery(`${user(name)}/b/${linkId}`, query),
+  /** /user/{name}/d/{link_id}: where an export saved as a note opens (spec part 1 §2) */
+  exportedNote: (name: string, linkId: number | string) => `${user(name)}/d/${linkId}`,
   /**
    * The library filtered by one tag: /user/{name}/{tag}, or the same filter as a query for a tag
    * named like another page (a tag called "tags" would open the tags page).
@@ -40,9 +42,15 @@ export const links = {
       : `${user(name)}/${encodeURIComponent(tag)}`,
   /** /user/{name}/tags */
   tags: (name: string, query?: LinkQuery) => withQuery(`${user(name)}/tags`, query),
-  /** the public library, /profile/{name} */
-  profile: (name: string) => `/profile/${encodeURIComponent(name)}`,
+  /** the public library, /profile/{name}, or one public tag of it, /profile/{name}/{tag} */
+  profile: (name: string, tag?: string) =>
+    `/profile/${encodeURIComponent(name)}${tag ? `/${encodeURIComponent(tag)}` : ''}`,
+  /** sign in, then back to `next` (a path of this site) */
+  signIn: (next?: string) => (next ? `/sign-in?${new URLSearchParams({ next })}` : '/sign-in'),
   outliners: () => '/outliners',
+  groups: () => '/groups',
+  /** a group's page, /group/{g_name} */
+  group: (gName: string) => `/group/${encodeURIComponent(gName)}`,
   /** the stored copy of a page, by its address (a new tab) */
   cachedPage: (url: string) => `/cached?url=${encodeURIComponent(url)}`,
   /** the stored copy of one of one's bookmarks, sandboxed by the server */

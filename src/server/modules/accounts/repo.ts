@@ -15,6 +15,11 @@ export async function findUserByName(ex: Executor, name: string): Promise<UserRo
   return row;
 }
 
+export async function findUserByEmail(ex: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await ex.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  return row;
+}
+
 export async function findUserByNameOrEmail(ex: Executor, nameOrEmail: string): Promise<UserRow | undefined> {
   const [row] = await ex
     .select()
@@ -103,4 +108,14 @@ export async function reserveUsage(
     .where(and(eq(users.id, userId), quota === null ? undefined : sql`${column} < ${quota}`))
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+/** The display name (Change display name on one's own profile). */
+export async function setRealName(
+  ex: Executor,
+  id: number,
+  firstName: string,
+  lastName: string,
+): Promise<void> {
+  await ex.update(users).set({ firstName, lastName }).where(eq(users.id, id));
 }

@@ -134,6 +134,20 @@ export class AccountsService {
     return repo.adjustUsage(tx, userId, delta);
   }
 
+  /** A user by name or e-mail address, ignoring case (group invitations). */
+  findUserByNameOrEmail(nameOrEmail: string): Promise<repo.UserRow | undefined> {
+    return repo.findUserByNameOrEmail(this.deps.db, nameOrEmail);
+  }
+
+  /** Change display name (only the owner: the caller passes their own id). */
+  setRealName(userId: number, firstName: string, lastName: string): Promise<void> {
+    return repo.setRealName(this.deps.db, userId, firstName, lastName);
+  }
+
+  findUserByEmail(email: string): Promise<repo.UserRow | undefined> {
+    return repo.findUserByEmail(this.deps.db, email);
+  }
+
   findUserByName(name: string): Promise<repo.UserRow | undefined> {
     return repo.findUserByName(this.deps.db, name);
   }

@@ -102,3 +102,32 @@ async function selectAnnotations(ex: Executor, from: SQL): Promise<(AnnotationRo
     sticky: r.sticky,
   }));
 }
+
+/**
+ * The group annotation layer: the items' annotations made by these authors (a group's members),
+ * oldest first, each with its author's id.
+ */
+export async function annotationsByAuthors(
+  ex: Executor,
+  itemIds: number[],
+  authorIds: number[],
+): Promise<Map<number, (AnnotationReply & { authorId: number })[]>> {
+  const byItem = new Map<number, (AnnotationReply & { authorId: number })[]>();
+  if (itemIds.length === 0 || authorIds.length === 0) return byItem;
+  const ids = (list: number[]) =>
+    sql.join(
+      list.map((id) => sql`${id}`),
+      sql`, `,
+    );
+  const rows = await selectAnnotations(
+    ex,
+    sql`SELECT * FROM annotations WHERE item_id IN (${ids(itemIds)}) AND user_id IN (${ids(authorIds)})
+        ORDER BY item_id, (shape = ${SHAPE.floatNote}) DESC, id`,
+  );
+  for (const row of rows) {
+    const list = byItem.get(row.itemId) ?? [];
+    byItem.set(row.itemId, list);
+    list.push({ ...presentAnnotation(row, stickyFromJson(row.sticky)), authorId: row.userId });
+  }
+  return byItem;
+}

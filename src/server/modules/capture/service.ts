@@ -198,7 +198,15 @@ export class CaptureService {
   async reader(viewer: Viewer | null, query: unknown): Promise<ReaderReply> {
     const { link_id } = parse(readerQuerySchema, query);
     const item = await loadForRead(this.deps.db, viewer, link_id);
-    const copy = await this.copyOf(link_id, item.url);
+    const reply = await this.readerOf(item);
+    return permits(viewer, item, 'write') && item.captureError
+      ? { ...reply, error: item.captureError }
+      : reply;
+  }
+
+  /** The reader copy of an item the caller was granted reading (a share link's item too). */
+  async readerOf(item: Authorized<ItemRow, 'read'>): Promise<ReaderReply> {
+    const copy = await this.copyOf(item.id, item.url);
     const status = (item.captureStatus ?? (copy ? 'done' : 'none')) as CaptureStatus;
     return {
       title: item.title,
@@ -206,7 +214,6 @@ export class CaptureService {
       html: copy ? storedPicturesOnly(copy.html) : '',
       captured_at: copy ? Math.floor(copy.capturedAt.getTime() / 1000) : null,
       status,
-      ...(permits(viewer, item, 'write') && item.captureError ? { error: item.captureError } : {}),
     };
   }
 

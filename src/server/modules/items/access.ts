@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { items } from '../../db/schema.ts';
+import { groupItems, groupMembers, items } from '../../db/schema.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { ITEM_COLUMNS, type ItemRow } from './row.ts';
 
@@ -28,13 +28,46 @@ export type Authorized<T, A extends Access = 'write'> = T & { readonly [granted]
 
 /**
  * The policy. Today: the owner may read and change their items, anyone may read a public one.
- * Groups add their grants here (the actor then carries its memberships), and every load below
- * follows. An outliner's share key grants reading that outliner only (`permitsOutliner`): what its
+ * Groups grant reading through `grant` (loadAllInGroup found the item shared to a group the actor
+ * belongs to); nothing else changes. An outliner's share key grants reading that outliner only (`permitsOutliner`): what its
  * entries show of items (title, address, a highlight's quote) comes with the tree, never the items.
+ * An item's share link (`shareGrant`) grants reading that item only.
  */
-export function permits(actor: Actor, item: Pick<ItemRow, 'userId' | 'private'>, access: Access): boolean {
+export function permits(
+  actor: Actor,
+  item: Pick<ItemRow, 'userId' | 'private'> & { id?: number },
+  access: Access,
+  grant?: ShareGrant | GroupGrant,
+): boolean {
   if (actor !== null && actor.id === item.userId) return true;
+  // a share link's holder reads that one item, a group member what was shared to the group; neither changes it
+  if (access === 'read' && grant !== undefined) {
+    if ('itemId' in grant ? item.id === grant.itemId : grant.sharedToActor) return true;
+  }
   return access === 'read' && !item.private;
+}
+
+/** groups: the item was found shared to a group the actor belongs to (loadAllInGroup) */
+export type GroupGrant = { sharedToActor: boolean };
+
+declare const shareBrand: unique symbol;
+/** What a verified share key grants: reading one item. Only `shareGrant` makes one. */
+export type ShareGrant = { readonly itemId: number; readonly [shareBrand]: true };
+
+/**
+ * The grant of an item's share link (sharing module), when the key presented is the link's key;
+ * else not found, as for any item the caller may not see.
+ */
+export function shareGrant(link: { itemId: number; shareKey: string } | undefined, key: string): ShareGrant {
+  if (!link || !sameKey(key, link.shareKey)) throw new NotFoundError();
+  return { itemId: link.itemId } as ShareGrant;
+}
+
+/** The item a share link opens, authorized for reading only. */
+export async function loadShared(ex: Executor, share: ShareGrant): Promise<Authorized<ItemRow, 'read'>> {
+  const [row] = await load(ex, [share.itemId], {});
+  if (!row || !permits(null, row, 'read', share)) throw new NotFoundError();
+  return row as Authorized<ItemRow, 'read'>;
 }
 
 /**
@@ -104,6 +137,36 @@ export async function loadAll<A extends Access>(
   return ids.map((id) => authorize(actor, rows.get(id), access));
 }
 
+/**
+ * Groups: a member reads (never changes) the items members shared to the group, private ones
+ * included; while the actor is a member and the item stays shared. The rows come back in the
+ * order given; one the actor may not read this way refuses them all (not found).
+ */
+export async function loadAllInGroup(
+  ex: Executor,
+  actor: Actor,
+  groupId: number,
+  ids: number[],
+): Promise<Authorized<ItemRow, 'read'>[]> {
+  if (ids.length === 0) return [];
+  if (actor === null) throw new NotFoundError();
+  const found = await ex
+    .select(ITEM_COLUMNS)
+    .from(items)
+    .innerJoin(groupItems, and(eq(groupItems.itemId, items.id), eq(groupItems.groupId, groupId)))
+    .innerJoin(
+      groupMembers,
+      and(eq(groupMembers.groupId, groupItems.groupId), eq(groupMembers.userId, actor.id)),
+    )
+    .where(inArray(items.id, ids));
+  const rows = new Map(found.map((r) => [r.id, r]));
+  return ids.map((id) => {
+    const row = rows.get(id);
+    if (!row || !permits(actor, row, 'read', { sharedToActor: true })) throw new NotFoundError();
+    return row as Authorized<ItemRow, 'read'>;
+  });
+}
+
 /** What the outliner policy reads of an outliner: its owner and its sharing. */
 export interface OutlinerGuard {
   userId: number;
@@ -147,4 +210,18 @@ export function authorizeOutliner<T extends OutlinerGuard, A extends Access>(
 ): Authorized<T, A> {
   if (!row || !permitsOutliner(actor, row, access, shareKey)) throw new NotFoundError();
   return row as Authorized<T, A>;
+}
+
+/**
+ * Refuses (not found) unless every one of the items is the actor's own: exports answer only for
+ * one's own items, and check all of them before the first byte of a streamed file goes out.
+ */
+export async function checkOwnAll(ex: Executor, actor: Actor, ids: number[]): Promise<void> {
+  if (actor === null) throw new NotFoundError();
+  if (ids.length === 0) return;
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(items)
+    .where(sql`${inArray(items.id, ids)} AND ${items.userId} = ${actor.id}`);
+  if (Number(row?.n ?? 0) !== new Set(ids).size) throw new NotFoundError();
 }

@@ -82,7 +82,7 @@ describe('load_user_items: filters', () => {
     expect(res.items.map((i: { link_id: number }) => i.link_id)).toEqual(
       keys('css', 'react', 'secret', 'note', 'image', 'annotated'),
     );
-    expect(res).toMatchObject({ total: 6, unread_total: 2, rss_link: '' });
+    expect(res).toMatchObject({ total: 6, unread_total: 2, rss_link: expect.stringMatching(/^\/rss\//) });
     expect(res.query_context).toMatchObject({ page_num: 0, count: 24, sort: 'updated', isOwner: true });
     expect(res.adsInfo.showAds).toBe(true);
     expect(res.rel_tags[0]).toEqual({ name: 'javascript', count: 2 });

@@ -1,6 +1,7 @@
 import { searchWords } from '../../../shared/annotation-words.ts';
 import { ANNOTATION_LIMIT } from '../../../shared/limits.ts';
 import { PLANS } from '../../../shared/plans.ts';
+import { rssLinkFor } from '../../../shared/rss.ts';
 import {
   convertModeSchema,
   type ItemReply,
@@ -37,6 +38,7 @@ import { CAPTURE_PENDING, needsCapture, queueCapture } from './capture-hook.ts';
 import { fileFactsFor, queueFileCleanup } from './files-hook.ts';
 import { listFilter, listPage } from './listing.ts';
 import { hostOf, presentItem } from './presenter.ts';
+
 import * as repo from './repo.ts';
 import type { ItemRow } from './row.ts';
 
@@ -217,7 +219,12 @@ export class ItemsService {
     return this.present(this.deps.db, rows, viewer?.id ?? null);
   }
 
-  async list(viewer: Viewer | null, query: unknown): Promise<ListReply> {
+  /**
+   * One page of a library as the viewer sees it. `publicOnly` (the public profile, feeds) shows
+   * public items only, to the owner too: the list, its total and its related tags never count a
+   * private item.
+   */
+  async list(viewer: Viewer | null, query: unknown, opts: { publicOnly?: boolean } = {}): Promise<ListReply> {
     const q = parse(loadItemsSchema, query);
     const ownerName = q.username || viewer?.name;
     if (!ownerName) throw new ValidationError('username is required.', 'username');
@@ -227,13 +234,13 @@ export class ItemsService {
         ? viewer
         : await this.deps.accounts.findUserByName(ownerName);
     if (!owner) throw new NotFoundError('No such user.');
-    const isOwner = owner.id === viewer?.id;
+    const isOwner = !opts.publicOnly && owner.id === viewer?.id;
 
     const viewerPlan = viewer ? PLANS[effectivePlan(viewer, this.deps.clock.now())] : PLANS.free;
     if (q.snapshot === 'yes' && !viewerPlan.fullText) throw new PlanLimitError(FULLTEXT_PREMIUM_MESSAGE, -3);
 
     const db = this.deps.db;
-    const page = await listPage(db, listFilter(q, owner.id, viewer), q, owner.id);
+    const page = await listPage(db, listFilter(q, owner.id, isOwner ? viewer : null), q, owner.id);
     const relTags = page.matchingIds
       ? await this.deps.tags.tagCountsForItems(db, page.matchingIds, RELATED_TAGS_MAX)
       : await this.deps.tags.topTags(db, owner.id, !isOwner, RELATED_TAGS_MAX);
@@ -246,7 +253,7 @@ export class ItemsService {
       total: page.total,
       unread_total: isOwner ? page.unread : 0,
       rel_tags: relTags,
-      rss_link: '',
+      rss_link: rssLinkFor(owner.name, q.what),
       query_context: {
         what: (q.what ?? '').trim(),
         type: q.type ?? 'all',

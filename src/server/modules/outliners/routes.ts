@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { MSG } from '../../../shared/messages.ts';
 import { toMarkdown, toOpml } from '../../../shared/outliners/export.ts';
@@ -58,6 +58,8 @@ export async function registerOutlinerRoutes(app: FastifyInstance, deps: Outline
   const { outliners, auth } = deps;
   const preValidation = signedIn(auth);
   const api = contract(app);
+  /** A signed-in call's options: the session check, then its summary and schemas. */
+  const owner = <S extends FastifySchema>(schema: S) => ({ preValidation, schema });
 
   const caller = async (request: FastifyRequest): Promise<Caller> => {
     const user = await auth.requireUser(request);
@@ -79,57 +81,45 @@ export async function registerOutlinerRoutes(app: FastifyInstance, deps: Outline
 
   api.get(
     '/outliner/list',
-    {
-      preValidation,
-      schema: {
-        summary:
-          "The user's outliners: {code: 1, data: {outliners}}; search (in titles), sort title | updated | created " +
-          '(default updated), order asc | desc (title ascending, the others descending by default)',
-        querystring: listOutlinersSchema,
-        response: { 200: listOutlinersReplySchema },
-      },
-    },
+    owner({
+      summary:
+        "The user's outliners: {code: 1, data: {outliners}}; search (in titles), sort title | updated | created " +
+        '(default updated), order asc | desc (title ascending, the others descending by default)',
+      querystring: listOutlinersSchema,
+      response: { 200: listOutlinersReplySchema },
+    }),
     async (request) => outliners.list(await caller(request), request.query),
   );
   api.post(
     '/outliner/new',
-    {
-      preValidation,
-      schema: {
-        summary:
-          "A new outliner {title}: {code: 1, outliner}; at the plan's outliner quota 402 {code: '0', reason}",
-        body: newOutlinerSchema,
-        response: { 200: outlinerChangeReplySchema, ...quotaReplies },
-      },
-    },
+    owner({
+      summary:
+        "A new outliner {title}: {code: 1, outliner}; at the plan's outliner quota 402 {code: '0', reason}",
+      body: newOutlinerSchema,
+      response: { 200: outlinerChangeReplySchema, ...quotaReplies },
+    }),
     async (request, reply) =>
       outliners.create(await caller(request), request.body).catch(quotaRefusal(reply)),
   );
   api.post(
     '/outliner/:outlinerId/edit',
-    {
-      preValidation,
-      schema: {
-        summary: 'Change the title (never empty) or description {title, description}: {code: 1, outliner}',
-        params: outlinerParamsSchema,
-        body: editOutlinerSchema,
-        response: { 200: outlinerChangeReplySchema },
-      },
-    },
+    owner({
+      summary: 'Change the title (never empty) or description {title, description}: {code: 1, outliner}',
+      params: outlinerParamsSchema,
+      body: editOutlinerSchema,
+      response: { 200: outlinerChangeReplySchema },
+    }),
     async (request) => outliners.edit(await caller(request), request.params.outlinerId, request.body),
   );
   api.get(
     '/outliner/:outlinerId/share/link',
-    {
-      preValidation,
-      schema: {
-        summary:
-          'Turn sharing on (privacy 2): {code: 1, reason, share_link, share_key}; the same key while on, a new ' +
-          'one (128 random bits) after a disable',
-        params: outlinerParamsSchema,
-        response: { 200: shareLinkReplySchema },
-      },
-    },
+    owner({
+      summary:
+        'Turn sharing on (privacy 2): {code: 1, reason, share_link, share_key}; the same key while on, a new ' +
+        'one (128 random bits) after a disable',
+      params: outlinerParamsSchema,
+      response: { 200: shareLinkReplySchema },
+    }),
     async (request) => {
       sameOriginOnly(request);
       return outliners.shareLink(await caller(request), request.params.outlinerId);
@@ -137,14 +127,11 @@ export async function registerOutlinerRoutes(app: FastifyInstance, deps: Outline
   );
   api.get(
     '/outliner/:outlinerId/share/disable',
-    {
-      preValidation,
-      schema: {
-        summary: 'Turn sharing off (privacy 0): the link then finds nothing; {code: 1}',
-        params: outlinerParamsSchema,
-        response: { 200: okReplySchema },
-      },
-    },
+    owner({
+      summary: 'Turn sharing off (privacy 0): the link then finds nothing; {code: 1}',
+      params: outlinerParamsSchema,
+      response: { 200: okReplySchema },
+    }),
     async (request) => {
       sameOriginOnly(request);
       return outliners.shareDisable(await caller(request), request.params.outlinerId);
@@ -152,55 +139,43 @@ export async function registerOutlinerRoutes(app: FastifyInstance, deps: Outline
   );
   api.post(
     '/ditem_outliner/add_to_outliner',
-    {
-      preValidation,
-      schema: {
-        summary:
-          'Add items {infos: link ids, comma-separated or a JSON array; list_id: the outliner}: each becomes an ' +
-          'item entry at the end (items it holds already are skipped); {code: 1, entries}',
-        body: addToOutlinerSchema,
-        response: { 200: addToOutlinerReplySchema },
-      },
-    },
+    owner({
+      summary:
+        'Add items {infos: link ids, comma-separated or a JSON array; list_id: the outliner}: each becomes an ' +
+        'item entry at the end (items it holds already are skipped); {code: 1, entries}',
+      body: addToOutlinerSchema,
+      response: { 200: addToOutlinerReplySchema },
+    }),
     async (request) => outliners.addItems(await caller(request), request.body),
   );
   api.post(
     '/ditem_outliner/add_text_to_outliner',
-    {
-      preValidation,
-      schema: {
-        summary:
-          'Add a line of text at the end {text, outliner_id, ann_id?}; with ann_id (dragged from a highlight) and ' +
-          'the source_link setting on, a highlight entry linking back to it; {code: 1, entry}',
-        body: addTextToOutlinerSchema,
-        response: { 200: entryChangeReplySchema },
-      },
-    },
+    owner({
+      summary:
+        'Add a line of text at the end {text, outliner_id, ann_id?}; with ann_id (dragged from a highlight) and ' +
+        'the source_link setting on, a highlight entry linking back to it; {code: 1, entry}',
+      body: addTextToOutlinerSchema,
+      response: { 200: entryChangeReplySchema },
+    }),
     async (request) => outliners.addText(await caller(request), request.body),
   );
   api.post(
     '/interact_api/set_outliner_settings',
-    {
-      preValidation,
-      schema: {
-        summary:
-          'Outliner settings {data: {quota} or {source_link}} (data may be JSON text): show the quota; text ' +
-          'from a highlight links back to it; {code: 1, settings}',
-        body: setOutlinerSettingsSchema,
-        response: { 200: outlinerSettingsReplySchema },
-      },
-    },
+    owner({
+      summary:
+        'Outliner settings {data: {quota} or {source_link}} (data may be JSON text): show the quota; text ' +
+        'from a highlight links back to it; {code: 1, settings}',
+      body: setOutlinerSettingsSchema,
+      response: { 200: outlinerSettingsReplySchema },
+    }),
     async (request) => outliners.setSettings((await caller(request)).user.id, request.body),
   );
   api.get(
     '/api/outliners/settings',
-    {
-      preValidation,
-      schema: {
-        summary: "The user's outliner settings: {code: 1, settings: {quota, sourceLink}}",
-        response: { 200: outlinerSettingsReplySchema },
-      },
-    },
+    owner({
+      summary: "The user's outliner settings: {code: 1, settings: {quota, sourceLink}}",
+      response: { 200: outlinerSettingsReplySchema },
+    }),
     async (request) => ({
       code: 1 as const,
       settings: await outliners.settings((await caller(request)).user.id),
@@ -222,29 +197,23 @@ export async function registerOutlinerRoutes(app: FastifyInstance, deps: Outline
   );
   api.get(
     '/api/outliners/:outlinerId',
-    {
-      preValidation,
-      schema: {
-        summary:
-          'The tree: {code: 1, outliner, entries (parents before children, siblings by position), owner}; item and ' +
-          'highlight entries carry title, url, quote and color',
-        params: outlinerParamsSchema,
-        response: { 200: outlinerTreeReplySchema },
-      },
-    },
+    owner({
+      summary:
+        'The tree: {code: 1, outliner, entries (parents before children, siblings by position), owner}; item and ' +
+        'highlight entries carry title, url, quote and color',
+      params: outlinerParamsSchema,
+      response: { 200: outlinerTreeReplySchema },
+    }),
     async (request) => outliners.tree(await caller(request), request.params.outlinerId),
   );
   api.get(
     '/api/outliners/:outlinerId/export',
-    {
-      preValidation,
-      schema: {
-        summary: 'The outliner as a file: format=md (Markdown list) or opml (OPML 2.0)',
-        params: outlinerParamsSchema,
-        querystring: exportOutlinerSchema,
-        produces: 'text/markdown, text/x-opml',
-      },
-    },
+    owner({
+      summary: 'The outliner as a file: format=md (Markdown list) or opml (OPML 2.0)',
+      params: outlinerParamsSchema,
+      querystring: exportOutlinerSchema,
+      produces: 'text/markdown, text/x-opml',
+    }),
     async (request, reply) => {
       const tree = await outliners.exportable(await caller(request), request.params.outlinerId);
       const md = request.query.format === 'md';
@@ -260,32 +229,26 @@ export async function registerOutlinerRoutes(app: FastifyInstance, deps: Outline
   );
   api.post(
     '/api/outliners/:outlinerId/entries',
-    {
-      preValidation,
-      schema: {
-        summary:
-          'A new entry {parent_id (none: top level), after_id (none: first), text, note, collapsed, link_id | ' +
-          'ann_id}: {code: 1, entry, repositioned}',
-        params: outlinerParamsSchema,
-        body: createEntrySchema,
-        response: { 200: entryChangeReplySchema },
-      },
-    },
+    owner({
+      summary:
+        'A new entry {parent_id (none: top level), after_id (none: first), text, note, collapsed, link_id | ' +
+        'ann_id}: {code: 1, entry, repositioned}',
+      params: outlinerParamsSchema,
+      body: createEntrySchema,
+      response: { 200: entryChangeReplySchema },
+    }),
     async (request) => outliners.createEntry(await caller(request), request.params.outlinerId, request.body),
   );
   api.post(
     '/api/outliners/:outlinerId/entries/:entryId',
-    {
-      preValidation,
-      schema: {
-        summary:
-          'Change an entry {text, note, collapsed}; sending parent_id or after_id (null: top level, first) moves ' +
-          'it; under itself or its own entries: 400. {code: 1, entry, repositioned}',
-        params: entryParamsSchema,
-        body: editEntrySchema,
-        response: { 200: entryChangeReplySchema },
-      },
-    },
+    owner({
+      summary:
+        'Change an entry {text, note, collapsed}; sending parent_id or after_id (null: top level, first) moves ' +
+        'it; under itself or its own entries: 400. {code: 1, entry, repositioned}',
+      params: entryParamsSchema,
+      body: editEntrySchema,
+      response: { 200: entryChangeReplySchema },
+    }),
     async (request) =>
       outliners.editEntry(
         await caller(request),
@@ -296,28 +259,22 @@ export async function registerOutlinerRoutes(app: FastifyInstance, deps: Outline
   );
   api.post(
     '/api/outliners/:outlinerId/entries/:entryId/delete',
-    {
-      preValidation,
-      schema: {
-        summary: 'Remove an entry with everything under it: {code: 1, removed}',
-        params: entryParamsSchema,
-        response: { 200: deleteEntryReplySchema },
-      },
-    },
+    owner({
+      summary: 'Remove an entry with everything under it: {code: 1, removed}',
+      params: entryParamsSchema,
+      response: { 200: deleteEntryReplySchema },
+    }),
     async (request) =>
       outliners.deleteEntry(await caller(request), request.params.outlinerId, request.params.entryId),
   );
   // last: a fuzz run of every route deletes the outliner it works on only after the others
   api.post(
     '/outliner/:outlinerId/delete',
-    {
-      preValidation,
-      schema: {
-        summary: 'Delete the outliner and its entries, giving its quota unit back: {code: 1}',
-        params: outlinerParamsSchema,
-        response: { 200: okReplySchema },
-      },
-    },
+    owner({
+      summary: 'Delete the outliner and its entries, giving its quota unit back: {code: 1}',
+      params: outlinerParamsSchema,
+      response: { 200: okReplySchema },
+    }),
     async (request) => outliners.delete(await caller(request), request.params.outlinerId),
   );
 

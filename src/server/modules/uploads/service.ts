@@ -14,7 +14,8 @@ import { NotFoundError, parse, ValidationError } from '../../platform/errors.ts'
 import type { JobQueue } from '../../platform/jobs.ts';
 import type { SendableFile } from '../../platform/send-file.ts';
 import type { AccountsService, PlanHolder } from '../accounts/service.ts';
-import { loadForRead, loadForWrite } from '../items/access.ts';
+import { type Authorized, loadForRead, loadForWrite } from '../items/access.ts';
+import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import { refreshSearchVectors } from '../search/vectors.ts';
 import type { TagsService } from '../tags/service.ts';
@@ -123,6 +124,11 @@ export class UploadsService {
   /** The file, or one of its thumbnails, when the viewer owns the item or it is public; else 404. */
   async served(viewerId: number | null, itemId: number, width: ThumbWidth | null): Promise<ServedFile> {
     const item = await loadForRead(this.deps.db, viewerId === null ? null : { id: viewerId }, itemId);
+    return this.fileOf(item, width);
+  }
+
+  /** The file (or thumbnail) of an item the caller was granted reading (a share link's item too). */
+  async fileOf(item: Authorized<ItemRow, 'read'>, width: ThumbWidth | null): Promise<ServedFile> {
     const file = await repo.findFile(this.deps.db, item);
     if (!file) throw new NotFoundError();
     const base = { fileName: file.fileName, private: item.private };

@@ -14,10 +14,13 @@ export const LIMITED_ROUTES: Record<string, RateLimitBucket> = {
   'POST /common/contact': 'feedback',
   'POST /fetch_meta': 'fetchMeta',
   'POST /api/auth/sign-up': 'signUp',
+  'POST /api/auth/forgot-password': 'passwordReset',
+  'POST /api/auth/reset-password': 'passwordReset',
   'POST /item/save': 'upload',
   'POST /item/save/pdf': 'upload',
   'POST /item/save/image': 'upload',
   'POST /item/import/kindle': 'upload',
+  'POST /group_api/interact_api/invite': 'groupInvite',
 };
 
 export interface RateLimitDeps {

@@ -1,12 +1,8 @@
 import { Check, StickyNote as FloatNoteIcon, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  type AnnotationReply,
-  HIGHLIGHT_COLORS,
-  type HighlightColor,
-  SHAPE,
-} from '../../../shared/schemas/annotations.ts';
+import type { AnnotationReply } from '../../../shared/schemas/annotations.ts';
+import { HIGHLIGHT_COLORS, type HighlightColor, SHAPE } from '../../../shared/schemas/values.ts';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { Menu, MenuItem } from '../../ui/Menu.tsx';
 import styles from './AnnotationList.module.css';
@@ -35,6 +31,8 @@ export function AnnotationListRow(props: {
   detail?: ReactNode;
   /** the one the address points at (?ann_md5=) */
   targeted?: boolean;
+  /** its quote can be dragged into the reading side area (marked as the reader marks highlights) */
+  dragSource?: boolean;
 }) {
   const { annotation, owner } = props;
   const actions = useHighlightActions(annotation.link_id);
@@ -77,7 +75,11 @@ export function AnnotationListRow(props: {
         {floatNote ? (
           <FloatNoteIcon size={14} className={styles.floatIcon} role="img" aria-label="Float note" />
         ) : null}
-        <Link to={props.href} className={styles.quote}>
+        <Link
+          to={props.href}
+          className={styles.quote}
+          data-ann-id={props.dragSource ? annotation.id : undefined}
+        >
           {annotation.content}
         </Link>
         {owner ? (

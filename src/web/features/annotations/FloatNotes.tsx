@@ -1,6 +1,7 @@
 import { StickyNote } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { type AnnotationReply, SHAPE } from '../../../shared/schemas/annotations.ts';
+import type { AnnotationReply } from '../../../shared/schemas/annotations.ts';
+import { SHAPE } from '../../../shared/schemas/values.ts';
 import styles from './Highlights.module.css';
 import type { Place } from './HighlightToolbar.tsx';
 

@@ -1,8 +1,9 @@
 import { StickyNote } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type AnnotationReply, type HighlightColor, SHAPE } from '../../../shared/schemas/annotations.ts';
+import type { AnnotationReply, HighlightColor } from '../../../shared/schemas/annotations.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { SHAPE } from '../../../shared/schemas/values.ts';
 import { describe } from './anchoring/anchor.ts';
 import { indexText, rangeOffsets } from './anchoring/text-position.ts';
 import { clearHighlights, drawHighlightsInSlices, highlightIdAt, isTextHighlight } from './draw.ts';

@@ -1,10 +1,7 @@
 import { Check, StickyNote, Trash2 } from 'lucide-react';
 import type { CSSProperties, ReactNode, Ref } from 'react';
-import {
-  type AnnotationReply,
-  HIGHLIGHT_COLORS,
-  type HighlightColor,
-} from '../../../shared/schemas/annotations.ts';
+import type { AnnotationReply } from '../../../shared/schemas/annotations.ts';
+import { HIGHLIGHT_COLORS, type HighlightColor } from '../../../shared/schemas/values.ts';
 import styles from './Highlights.module.css';
 
 export interface Place {

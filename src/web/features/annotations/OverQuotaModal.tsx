@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { HIGHLIGHT_OVER_QUOTA } from '../../../shared/schemas/annotations.ts';
+import { HIGHLIGHT_OVER_QUOTA } from '../../../shared/schemas/values.ts';
 import { buttonClass } from '../../ui/Button.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 

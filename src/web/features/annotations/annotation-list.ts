@@ -1,6 +1,7 @@
 import { searchWords } from '../../../shared/annotation-words.ts';
 import { ANNOTATION_LIMIT } from '../../../shared/limits.ts';
-import { type AnnotationReply, SHAPE } from '../../../shared/schemas/annotations.ts';
+import type { AnnotationReply } from '../../../shared/schemas/annotations.ts';
+import { SHAPE } from '../../../shared/schemas/values.ts';
 
 /** The list's own words (spec part 1 §4); the calls' notifications are in messages.ts. */
 export const annotationListText = {

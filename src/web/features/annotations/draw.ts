@@ -1,7 +1,8 @@
-import { type AnnotationReply, SHAPE } from '../../../shared/schemas/annotations.ts';
-import { anchor, prepareText } from './anchoring/anchor.ts';
+import type { AnnotationReply } from '../../../shared/schemas/annotations.ts';
+import { SHAPE } from '../../../shared/schemas/values.ts';
+import { anchorSteps, prepareTextSteps } from './anchoring/anchor.ts';
 import { runInSlices, runNow } from './anchoring/slices.ts';
-import { indexText, unwrap, wrapOffsets } from './anchoring/text-position.ts';
+import { indexTextSteps, unwrap, wrapOffsets } from './anchoring/text-position.ts';
 
 /** The attribute every drawn mark carries; the layer finds its highlights by it. */
 export const MARK_ATTRIBUTE = 'data-ann-id';
@@ -42,15 +43,15 @@ function* drawSteps(
 ): Generator<void, DrawResult> {
   clearHighlights(article);
   const doc = article.ownerDocument;
-  const index = indexText(article);
+  const index = yield* indexTextSteps(article);
   yield;
-  prepareText(index.text);
+  yield* prepareTextSteps(index.text);
   yield;
   const marks = new Map<number, HTMLElement[]>();
   const orphans: AnnotationReply[] = [];
   const placed: { annotation: AnnotationReply; start: number; end: number }[] = [];
   for (const a of annotations.filter(isTextHighlight)) {
-    const range = anchor(index.text, a.selector);
+    const range = yield* anchorSteps(index.text, a.selector);
     if (range) placed.push({ annotation: a, ...range });
     else orphans.push(a);
     yield;

@@ -1,10 +1,6 @@
-import type {
-  AnnotationReply,
-  AnnotationSelector,
-  HighlightColor,
-  SHAPE,
-} from '../../../shared/schemas/annotations.ts';
-import { isSignedIn } from '../../../shared/schemas/user-info.ts';
+import type { AnnotationReply, AnnotationSelector } from '../../../shared/schemas/annotations.ts';
+import type { HighlightColor, SHAPE } from '../../../shared/schemas/values.ts';
+import { isSignedIn } from '../../../shared/schemas/values.ts';
 import {
   isHighlightOverQuota,
   useAddAnnotation,

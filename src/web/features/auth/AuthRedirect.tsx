@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { isSignedIn } from '../../../shared/schemas/user-info.ts';
+import { isSignedIn } from '../../../shared/schemas/values.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { afterSignIn } from './destination.ts';
 

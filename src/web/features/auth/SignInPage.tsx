@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import styles from './Auth.module.css';
 import { AuthRedirect } from './AuthRedirect.tsx';
-import { afterSignIn, chosenPlan, withPlan } from './destination.ts';
+import { afterSignIn, chosenPlan, nextPath, withPlan } from './destination.ts';
 
 export function SignInPage() {
   const [search] = useSearchParams();
@@ -19,7 +19,7 @@ export function SignInPage() {
     event.preventDefault();
     signIn.mutate(
       { name_or_email: nameOrEmail.trim(), password },
-      { onSuccess: (reply) => navigate(afterSignIn(reply.name, plan)) },
+      { onSuccess: (reply) => navigate(afterSignIn(reply.name, plan, nextPath(search))) },
     );
   };
 
@@ -57,6 +57,9 @@ export function SignInPage() {
             Sign in
           </Button>
         </form>
+        <p className={styles.switch}>
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
         <p className={styles.switch}>
           New to Folio? <Link to={withPlan('/sign-up', plan)}>Create an account</Link>
         </p>

@@ -31,3 +31,15 @@ describe('withPlan', () => {
     expect(withPlan('/sign-in', null)).toBe('/sign-in');
   });
 });
+
+describe('nextPath (sign in, then back)', () => {
+  it('keeps a path of this site and refuses any other address', async () => {
+    const { nextPath } = await import('./destination.ts');
+    const next = (v: string) => nextPath(new URLSearchParams({ next: v }));
+    expect(next('/profile/ann?what=css')).toBe('/profile/ann?what=css');
+    expect(next('//evil.example.com')).toBeNull();
+    expect(next('https://evil.example.com')).toBeNull();
+    expect(next('/\\evil.example.com')).toBeNull();
+    expect(nextPath(new URLSearchParams())).toBeNull();
+  });
+});

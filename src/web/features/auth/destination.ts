@@ -10,9 +10,18 @@ export function chosenPlan(search: URLSearchParams): string | null {
   return plan && isPlanId(plan) && PAYABLE.has(plan) ? plan : null;
 }
 
-/** Where signing up or in lands: the plan's payment page when one was chosen, else the library. */
-export function afterSignIn(name: string, plan: string | null): string {
-  return plan ? `/premium/pay?p=${plan}` : links.library(name);
+/** A ?next= path of this site to come back to after signing in (never another site), or null. */
+export function nextPath(search: URLSearchParams): string | null {
+  const next = search.get('next');
+  return next?.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : null;
+}
+
+/**
+ * Where signing up or in lands: the plan's payment page when one was chosen, else the page the
+ * visitor came from (Save to My Library), else the library.
+ */
+export function afterSignIn(name: string, plan: string | null, next: string | null = null): string {
+  return plan ? `/premium/pay?p=${plan}` : (next ?? links.library(name));
 }
 
 /** Link to the other auth page, keeping the chosen plan. */

@@ -2,8 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { CircleCheck, MessageSquare, X } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { FEEDBACK_SUBJECT_MAX } from '../../../shared/limits.ts';
-import { contactSchema } from '../../../shared/schemas/feedback.ts';
-import { isSignedIn } from '../../../shared/schemas/user-info.ts';
+import { isSignedIn } from '../../../shared/schemas/values.ts';
 import { useContact } from '../../api/feedback.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -39,9 +38,11 @@ export function FeedbackWidget({
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const signedIn = isSignedIn(info) ? info : null;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (contact.isPending) return;
+    // the schema (and zod) load on the first send, not with every page (issue 14, Speed)
+    const { contactSchema } = await import('../../../shared/schemas/feedback.ts');
     const found = fieldWarnings(contactSchema, draft);
     setWarnings(found);
     if (hasWarnings(found)) {

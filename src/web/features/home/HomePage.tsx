@@ -1,6 +1,6 @@
 import { BookMarked, Highlighter, ListTree } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
-import { isSignedIn } from '../../../shared/schemas/user-info.ts';
+import { isSignedIn } from '../../../shared/schemas/values.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { links } from '../../lib/links.ts';
 import { buttonClass } from '../../ui/Button.tsx';

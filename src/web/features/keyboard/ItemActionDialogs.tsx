@@ -1,7 +1,10 @@
+import { ExportDialogs } from '../export/ExportDialogs.tsx';
 import { DeleteModal } from '../library/modals/DeleteModal.tsx';
 import { EditItemModal } from '../library/modals/EditItemModal.tsx';
 import { ReviseTagsModal } from '../library/modals/ReviseTagsModal.tsx';
 import type { useItemActions } from '../library/useItemActions.ts';
+import { SendEmailModal } from '../sharing/SendEmailModal.tsx';
+import { ShareModal } from '../sharing/ShareModal.tsx';
 
 /** The dialogs item actions open on pages without their own (an item page); loaded on first use. */
 export default function ItemActionDialogs({ actions }: { actions: ReturnType<typeof useItemActions> }) {
@@ -20,6 +23,9 @@ export default function ItemActionDialogs({ actions }: { actions: ReturnType<typ
         onSubmit={actions.submitRevise}
         onClose={actions.closeRevise}
       />
+      <ShareModal item={actions.sharing} onClose={actions.closeShare} />
+      <SendEmailModal items={actions.mailing} onClose={actions.closeMail} />
+      <ExportDialogs actions={actions} />
     </>
   );
 }

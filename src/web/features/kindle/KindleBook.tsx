@@ -61,6 +61,7 @@ export function KindleBook({ item, username }: { item: ItemReply; username: stri
                 owner={item.canEdit}
                 href={annotationHref(location.pathname, location.search, annotation.ann_md5)}
                 targeted={annotation.ann_md5 === annMd5}
+                dragSource={item.canEdit}
                 detail={
                   place ? (
                     <>

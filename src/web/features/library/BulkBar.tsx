@@ -1,17 +1,10 @@
-import { ChevronDown, FileText, ListTree, Mail, Trash2, Users, X } from 'lucide-react';
+import { ChevronDown, FileDown, FileText, ListTree, Mail, Trash2, Users, X } from 'lucide-react';
 import { Button } from '../../ui/Button.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { Menu, MenuItem } from '../../ui/Menu.tsx';
 import { type ActionId, BULK_MENU_ORDER, ITEM_ACTIONS } from './actions.ts';
 import styles from './Items.module.css';
 import { libraryText } from './messages.ts';
-
-/** Bulk actions whose features are not built yet: shown, announced as unavailable, and saying why. */
-const COMING = [
-  { label: 'Share to Group', icon: <Users size={16} aria-hidden="true" /> },
-  { label: 'Send an Email', icon: <Mail size={16} aria-hidden="true" /> },
-  { label: 'Generate Report', icon: <FileText size={16} aria-hidden="true" /> },
-];
 
 /** The bulk bar (spec part 1 §9): selection count, Select all, delete and the more-menu. */
 export function BulkBar(props: {
@@ -41,15 +34,40 @@ export function BulkBar(props: {
         >
           Organize in Outliner
         </Button>
-        {COMING.map(({ label, icon }) => (
-          <IconButton
-            key={label}
-            aria-disabled="true"
-            label={`${label} (comes with its own feature)`}
-            title={`${label} comes with its own feature`}
-            icon={icon}
-          />
-        ))}
+        <IconButton
+          label="Send an Email"
+          title="Send an Email"
+          icon={<Mail size={16} aria-hidden="true" />}
+          disabled={none}
+          onClick={() => props.onAction('sendEmail')}
+        />
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<FileText size={14} />}
+          disabled={none}
+          onClick={() => props.onAction('report')}
+        >
+          Generate Report
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<FileDown size={14} />}
+          disabled={none}
+          onClick={() => props.onAction('export')}
+        >
+          Export
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<Users size={14} />}
+          disabled={none}
+          onClick={() => props.onAction('shareToGroup')}
+        >
+          Share to Group
+        </Button>
         <Button
           variant="danger"
           size="sm"

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { COOKIE_DAYS_LONG } from '../../../shared/limits.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { isSignedIn } from '../../../shared/schemas/user-info.ts';
+import { isSignedIn } from '../../../shared/schemas/values.ts';
 import { tagFilterText } from '../../../shared/search-query.ts';
 import { ApiError } from '../../api/client.ts';
 import { useItems } from '../../api/items.ts';
@@ -11,11 +11,15 @@ import { readCookie, writeCookie } from '../../lib/cookies.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { Drawer } from '../../ui/Drawer.tsx';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
+import { ExportDialogs } from '../export/ExportDialogs.tsx';
 import { ExtensionBar } from '../extension/ExtensionBar.tsx';
+import { ShareToGroupModal } from '../groups/ShareToGroupModal.tsx';
 import { useFirstLibraryGuide } from '../guides/GuideProvider.tsx';
 import { KindleImportModal } from '../kindle/KindleImportModal.tsx';
 import { useCreateNote } from '../notes/new-note.ts';
 import { AddToOutlinerModal } from '../outliners/AddToOutlinerModal.tsx';
+import { SendEmailModal } from '../sharing/SendEmailModal.tsx';
+import { ShareModal } from '../sharing/ShareModal.tsx';
 import { AddUpload } from '../uploads/AddUpload.tsx';
 import { ActionBar, type AddKind } from './ActionBar.tsx';
 import { HeaderAd } from './Ads.tsx';
@@ -275,6 +279,10 @@ export function LibraryPage() {
         onClose={actions.closeDelete}
       />
       <AddToOutlinerModal items={actions.organizing} bulk={bulkMode} onClose={actions.closeOrganize} />
+      <ShareModal item={actions.sharing} onClose={actions.closeShare} />
+      <SendEmailModal items={actions.mailing} onClose={actions.closeMail} />
+      <ExportDialogs actions={actions} />
+      <ShareToGroupModal items={actions.groupSharing} onClose={actions.closeGroupShare} />
       <ReviseTagsModal
         count={actions.revising.length}
         busy={actions.reviseBusy}

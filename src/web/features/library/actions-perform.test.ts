@@ -39,6 +39,10 @@ function recorder(fail = false) {
     openDelete: (items) => log.push(`delete ${items.map((i) => i.link_id)}`),
     openReviseTags: (items) => log.push(`tags ${items.map((i) => i.link_id)}`),
     openAddToOutliner: (items) => log.push(`outliner ${items.map((i) => i.link_id)}`),
+    openShare: (item) => log.push(`share ${item.link_id}`),
+    openSendEmail: (items) => log.push(`mail ${items.map((i) => i.link_id)}`),
+    openExport: (items) => log.push(`export ${items.map((i) => i.link_id)}`),
+    openReport: (items) => log.push(`report ${items.map((i) => i.link_id)}`),
     go: (url, opts) => log.push(`go ${url}${opts?.newTab ? ' new tab' : ''}`),
   };
   return { rt, log, shown };

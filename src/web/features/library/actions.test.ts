@@ -16,12 +16,22 @@ describe('item actions by type and role', () => {
       'edit',
       'reviseTags',
       'addToOutliner',
+      'share',
+      'sendEmail',
+      'shareToGroup',
       'markUnread',
       'makePublic',
       'cachedPage',
       'exportCsv',
+      'export',
+      'report',
       'delete',
     ]);
+  });
+
+  it('offers Share to Group for every type but notes (spec part 1 §6)', () => {
+    expect(ids(item({ type_name: 'note' }))).not.toContain('shareToGroup');
+    expect(ids(item({ type_name: 'pdf' }))).toContain('shareToGroup');
   });
 
   it('never offers mark unread for notes, images or kindle items, nor for unread items', () => {
@@ -40,7 +50,8 @@ describe('item actions by type and role', () => {
 
   it("offers only Save to My Library (and type-wide ones) on someone else's item", () => {
     expect(ids(item({ canEdit: false }))).toEqual(['cachedPage', 'saveToLibrary']);
-    expect(ids(item({ canEdit: false }), false)).toEqual(['cachedPage']);
+    // a visitor is offered it too, and sent to sign in first
+    expect(ids(item({ canEdit: false }), false)).toEqual(['cachedPage', 'saveToLibrary']);
   });
 
   it('skips items a bulk action does not apply to', () => {

@@ -1,8 +1,13 @@
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { COPY_ITEM_MSG } from '../../../shared/schemas/profile.ts';
 import { exportCsvUrl } from '../../api/items.ts';
+import { copyItem } from '../../api/profile.ts';
 import { links } from '../../lib/links.ts';
 import type { Notify } from '../../ui/notifications/NotificationProvider.tsx';
 import { libraryText } from './messages.ts';
+
+/** Sign in, then come back to the page the visitor was on. */
+const signInAndBack = () => links.signIn(`${window.location.pathname}${window.location.search}`);
 
 /**
  * Every user action on items, defined once with what it does: item menus, the bulk bar and shortcuts
@@ -10,6 +15,8 @@ import { libraryText } from './messages.ts';
  */
 export interface ActionContext {
   signedIn: boolean;
+  /** the signed-in user's name, where read-only lists show their own items too (the public profile) */
+  userName?: string;
 }
 
 /** What actions act through: the calls, the notifications and the dialogs the screen owns. */
@@ -23,11 +30,21 @@ export interface ActionRuntime {
   openReviseTags(items: ItemReply[]): void;
   /** Add to outliner (one item) or Organize in Outliner (a selection) */
   openAddToOutliner(items: ItemReply[]): void;
+  /** the Share modal of one item (its share link) */
+  openShare(item: ItemReply): void;
+  /** Send an Email with one item or a selection */
+  openSendEmail(items: ItemReply[]): void;
+  /** the Export modal (issue 18) for one item or a selection */
+  openExport(items: ItemReply[]): void;
+  /** Generate Report for one item or a selection */
+  openReport(items: ItemReply[]): void;
+  /** Share to Group (spec part 1 §2): the group picker; screens without it offer no such action */
+  openShareToGroup?(items: ItemReply[]): void;
   /** leaves for an address (a download) or opens it in a new tab */
   go(url: string, opts?: { newTab: boolean }): void;
 }
 
-type ItemFacts = Pick<ItemReply, 'type_name' | 'readed' | 'private' | 'canEdit'>;
+type ItemFacts = Pick<ItemReply, 'type_name' | 'readed' | 'private' | 'canEdit'> & { user_name?: string };
 
 export interface ItemAction {
   id: ActionId;
@@ -45,6 +62,9 @@ export type ActionId =
   | 'edit'
   | 'reviseTags'
   | 'addToOutliner'
+  | 'share'
+  | 'sendEmail'
+  | 'shareToGroup'
   | 'markRead'
   | 'markUnread'
   | 'makePublic'
@@ -52,6 +72,8 @@ export type ActionId =
   | 'cachedPage'
   | 'downloadImage'
   | 'exportCsv'
+  | 'export'
+  | 'report'
   | 'saveToLibrary'
   | 'delete';
 
@@ -115,6 +137,30 @@ export const ITEM_ACTIONS: readonly ItemAction[] = [
     perform: (items, rt) => rt.openAddToOutliner(items),
   },
   {
+    // a secret link anyone can open read-only, private items included
+    id: 'share',
+    label: 'Share',
+    bulk: false,
+    isAvailable: owner,
+    perform: (items, rt) => rt.openShare(items[0]!),
+  },
+  {
+    // the bulk bar offers it beside the more-menu
+    id: 'sendEmail',
+    label: 'Send an Email',
+    bulk: false,
+    isAvailable: owner,
+    perform: (items, rt) => rt.openSendEmail(items),
+  },
+  {
+    // not for notes (spec part 1 §6); the bulk bar offers it beside Organize in Outliner
+    id: 'shareToGroup',
+    label: 'Share to Group',
+    bulk: false,
+    isAvailable: (item) => owner(item) && item.type_name !== 'note',
+    perform: (items, rt) => rt.openShareToGroup?.(items),
+  },
+  {
     id: 'markRead',
     label: 'Mark as read',
     bulk: true,
@@ -172,13 +218,38 @@ export const ITEM_ACTIONS: readonly ItemAction[] = [
     perform: (items, rt) => rt.go(exportCsvUrl(items.map((i) => i.link_id))),
   },
   {
-    // copies someone else's item; hidden for one's own
+    // the bulk bar offers Export and Generate Report as buttons of their own
+    id: 'export',
+    label: 'Export',
+    bulk: false,
+    isAvailable: owner,
+    perform: (items, rt) => rt.openExport(items),
+  },
+  {
+    id: 'report',
+    label: 'Generate Report',
+    bulk: false,
+    isAvailable: owner,
+    perform: (items, rt) => rt.openReport(items),
+  },
+  {
+    // copies someone else's item with its highlights; hidden for one's own; a visitor signs in first
     id: 'saveToLibrary',
     label: 'Save to My Library',
     bulk: false,
-    isAvailable: (item, ctx) => ctx.signedIn && !item.canEdit,
-    perform: (_items, rt) => {
-      rt.notify({ kind: 'error', text: 'Saving from other libraries arrives with sharing.' });
+    isAvailable: (item, ctx) =>
+      !item.canEdit && !(ctx.userName && item.user_name?.toLowerCase() === ctx.userName.toLowerCase()),
+    perform: async (items, rt) => {
+      if (!rt.ctx.signedIn) {
+        rt.go(signInAndBack());
+        return;
+      }
+      try {
+        await copyItem(items[0]!, true);
+        rt.notify({ kind: 'done', text: COPY_ITEM_MSG.saved });
+      } catch {
+        rt.notify({ kind: 'error', text: COPY_ITEM_MSG.failed });
+      }
     },
   },
   {

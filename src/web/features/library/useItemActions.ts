@@ -16,6 +16,11 @@ export function useItemActions(opts: { ctx: ActionContext; onDeleted: (count: nu
   const [deleting, setDeleting] = useState<ItemReply[]>([]);
   const [revising, setRevising] = useState<ItemReply[]>([]);
   const [organizing, setOrganizing] = useState<ItemReply[]>([]);
+  const [sharing, setSharing] = useState<ItemReply | null>(null);
+  const [mailing, setMailing] = useState<ItemReply[]>([]);
+  const [exporting, setExporting] = useState<ItemReply[]>([]);
+  const [reporting, setReporting] = useState<ItemReply[]>([]);
+  const [groupSharing, setGroupSharing] = useState<ItemReply[]>([]);
 
   const runtime: ActionRuntime = {
     ctx: opts.ctx,
@@ -26,6 +31,12 @@ export function useItemActions(opts: { ctx: ActionContext; onDeleted: (count: nu
     openDelete: setDeleting,
     openReviseTags: setRevising,
     openAddToOutliner: setOrganizing,
+    openShare: setSharing,
+    openSendEmail: setMailing,
+    openExport: setExporting,
+    openReport: setReporting,
+    // Share to Group is not for notes: a selection shares its other items
+    openShareToGroup: (items) => setGroupSharing(items.filter((i) => i.type_name !== 'note' && i.canEdit)),
     go: (url, go) => {
       if (go?.newTab) window.open(url, '_blank', 'noopener');
       else window.location.assign(url);
@@ -79,5 +90,15 @@ export function useItemActions(opts: { ctx: ActionContext; onDeleted: (count: nu
     closeRevise: () => setRevising([]),
     organizing,
     closeOrganize: () => setOrganizing([]),
+    sharing,
+    closeShare: () => setSharing(null),
+    mailing,
+    closeMail: () => setMailing([]),
+    exporting,
+    closeExport: () => setExporting([]),
+    reporting,
+    closeReport: () => setReporting([]),
+    groupSharing,
+    closeGroupShare: () => setGroupSharing([]),
   };
 }

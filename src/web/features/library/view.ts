@@ -1,5 +1,5 @@
 import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '../../../shared/limits.ts';
-import { ITEM_TYPE_NAMES, type ItemType, LIST_SORTS, type ListSort } from '../../../shared/schemas/items.ts';
+import { ITEM_TYPE_NAMES, type ItemType, LIST_SORTS, type ListSort } from '../../../shared/schemas/values.ts';
 import { tagFilterText } from '../../../shared/search-query.ts';
 
 /**

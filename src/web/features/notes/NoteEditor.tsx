@@ -12,6 +12,7 @@ import { ChipInput } from '../../ui/ChipInput.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { listHrefFromSearch } from '../reader/list-context.ts';
 import { statusText } from './autosave.ts';
+import { NoteMailButton } from './NoteMail.tsx';
 import styles from './Notes.module.css';
 import { NoteTitle } from './NoteTitle.tsx';
 import { editLink, Toolbar } from './Toolbar.tsx';
@@ -114,6 +115,7 @@ export function NoteEditor({ username, item, localId, redirect }: NoteEditorProp
         <p className={styles.status} role="status" aria-live="polite">
           {images.uploading ? 'Uploading image...' : statusText(session.status)}
         </p>
+        {item ? <NoteMailButton item={item} title={title} /> : null}
       </header>
 
       {session.status.kind === 'stopped' ? (

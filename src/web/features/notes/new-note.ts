@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { type NavigateFunction, useNavigate } from 'react-router';
 import { newLocalNoteId } from '../../../shared/notes.ts';
-import { isSignedIn } from '../../../shared/schemas/user-info.ts';
+import { isSignedIn } from '../../../shared/schemas/values.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { links } from '../../lib/links.ts';
 

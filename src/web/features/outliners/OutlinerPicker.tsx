@@ -1,6 +1,6 @@
 import { ListTree, Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { isSignedIn } from '../../../shared/schemas/user-info.ts';
+import { isSignedIn } from '../../../shared/schemas/values.ts';
 import { type Outliner, OutlinerRefused, useCreateOutliner, useOutliners } from '../../api/outliners.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -2,7 +2,7 @@ import { ArrowDownWideNarrow, ArrowUpNarrowWide, ListTree, Plus, Share2, Trash2,
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { COOKIE_DAYS_LONG } from '../../../shared/limits.ts';
-import { isSignedIn } from '../../../shared/schemas/user-info.ts';
+import { isSignedIn } from '../../../shared/schemas/values.ts';
 import {
   type Outliner,
   outlinerApi,

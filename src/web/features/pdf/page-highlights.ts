@@ -1,9 +1,9 @@
-import {
-  type AnnotationReply,
-  type AnnotationSelector,
-  type HighlightColor,
-  SHAPE,
+import type {
+  AnnotationReply,
+  AnnotationSelector,
+  HighlightColor,
 } from '../../../shared/schemas/annotations.ts';
+import { SHAPE } from '../../../shared/schemas/values.ts';
 import { anchor, describe } from '../annotations/anchoring/anchor.ts';
 import { indexText, rangeOffsets, unwrap, wrapOffsets } from '../annotations/anchoring/text-position.ts';
 

@@ -1,6 +1,7 @@
 import { type MouseEvent, useCallback, useEffect, useState } from 'react';
-import { type HighlightColor, SHAPE } from '../../../shared/schemas/annotations.ts';
+import type { HighlightColor } from '../../../shared/schemas/annotations.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { SHAPE } from '../../../shared/schemas/values.ts';
 import type { Place } from '../annotations/HighlightToolbar.tsx';
 import { useHighlightActions } from '../annotations/useHighlightActions.ts';
 import { describeSelection, MARK_ATTR } from './page-highlights.ts';

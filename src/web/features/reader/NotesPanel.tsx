@@ -1,6 +1,7 @@
 import { StickyNote } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { type AnnotationReply, SHAPE } from '../../../shared/schemas/annotations.ts';
+import type { AnnotationReply } from '../../../shared/schemas/annotations.ts';
+import { SHAPE } from '../../../shared/schemas/values.ts';
 import { inReadingOrder } from './notes-order.ts';
 import styles from './Reader.module.css';
 

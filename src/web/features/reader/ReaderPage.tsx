@@ -13,6 +13,7 @@ import { libraryText } from '../library/messages.ts';
 import { EditItemForm } from '../library/modals/EditItemForm.tsx';
 import { parseView } from '../library/view.ts';
 import { OutlinerTip } from '../outliners/OutlinerTip.tsx';
+import { ShareModal } from '../sharing/ShareModal.tsx';
 import { CaptureState } from './CaptureState.tsx';
 import { itemInListHref, listHref } from './list-context.ts';
 import { NotesPanel } from './NotesPanel.tsx';
@@ -59,6 +60,7 @@ export function ReaderPage({ item, username, annotationLayer }: ReaderPageProps)
   const titleRef = useRef<HTMLHeadingElement>(null);
   const bar = useTopBar(titleRef);
   const [panel, setPanel] = useState<SidePanel | null>(null);
+  const [sharing, setSharing] = useState(false);
   const [placingFloat, setPlacingFloat] = useState(false);
   // the form edits the item as it was when opened: a save updating the item must not reset it midway
   const [editing, setEditing] = useState<ItemReply | null>(null);
@@ -139,7 +141,9 @@ export function ReaderPage({ item, username, annotationLayer }: ReaderPageProps)
         placingFloat={item.canEdit && annotationLayer && hasCopy ? placingFloat : null}
         onToggleFloat={() => setPlacingFloat((p) => !p)}
         progress={progress}
+        onShare={item.canEdit ? () => setSharing(true) : undefined}
       />
+      <ShareModal item={sharing ? item : null} onClose={() => setSharing(false)} />
       {panel === 'outliner' ? null : <OutlinerTip onOpen={() => setPanel('outliner')} />}
       <div className={styles.split}>
         <div className={styles.reading}>

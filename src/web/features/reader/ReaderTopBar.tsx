@@ -10,6 +10,7 @@ import {
   ListTree,
   Mail,
   Pencil,
+  Share2,
   StickyNote,
   Type,
 } from 'lucide-react';
@@ -43,6 +44,8 @@ export interface ReaderTopBarProps {
   onToggleFloat: () => void;
   /** 0-1: how much of the article has been read */
   progress: number;
+  /** opens the Share modal; absent when the viewer may not share the item */
+  onShare?: () => void;
 }
 
 /** One action of the bar: a button or a link, shown inline on wide screens and in the menu on narrow ones. */
@@ -112,6 +115,15 @@ function actionsOf(props: ReaderTopBarProps): BarAction[] {
   });
   actions.push(panel('notes', 'Highlights and notes', <Highlighter size={16} />, true));
   if (props.canEdit) actions.push(panel('edit', 'Edit Item', <Pencil size={16} />, true));
+  if (props.onShare) {
+    actions.push({
+      id: 'share',
+      label: 'Share',
+      icon: <Share2 size={16} />,
+      iconOnly: true,
+      onSelect: props.onShare,
+    });
+  }
   actions.push(panel('type', 'Text settings', <Type size={16} />, true));
   actions.push(panel('outliner', 'Outliner', <ListTree size={16} />, false));
   return actions;

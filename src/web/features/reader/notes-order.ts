@@ -1,4 +1,5 @@
-import { type AnnotationReply, SHAPE } from '../../../shared/schemas/annotations.ts';
+import type { AnnotationReply } from '../../../shared/schemas/annotations.ts';
+import { SHAPE } from '../../../shared/schemas/values.ts';
 
 /** What the side panel lists: text highlights and float notes, with their sticky notes. */
 export const LISTED_SHAPES: number[] = [SHAPE.text, SHAPE.extension, SHAPE.floatNote];

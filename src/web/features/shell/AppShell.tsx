@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { isSignedIn } from '../../../shared/schemas/user-info.ts';
+import { isSignedIn } from '../../../shared/schemas/values.ts';
 import { useForgetPreviousUser } from '../../api/auth.ts';
 import { useLiveItems } from '../../api/live.ts';
 import { useUserInfo } from '../../api/user-info.ts';

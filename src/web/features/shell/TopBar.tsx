@@ -1,6 +1,7 @@
 import { Menu as MenuIcon } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { isSignedIn, type LoadUserInfoReply } from '../../../shared/schemas/user-info.ts';
+import type { LoadUserInfoReply } from '../../../shared/schemas/user-info.ts';
+import { isSignedIn } from '../../../shared/schemas/values.ts';
 import { links } from '../../lib/links.ts';
 import { buttonClass } from '../../ui/Button.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';

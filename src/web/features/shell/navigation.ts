@@ -1,4 +1,5 @@
-import { isOverQuota, isSignedIn, type LoadUserInfoReply } from '../../../shared/schemas/user-info.ts';
+import type { LoadUserInfoReply } from '../../../shared/schemas/user-info.ts';
+import { isOverQuota, isSignedIn } from '../../../shared/schemas/values.ts';
 import { links } from '../../lib/links.ts';
 import { SITE_LINKS } from './site-links.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { TAG_LIST_MAX } from '../../../shared/schemas/tags.ts';
+import { TAG_LIST_MAX } from '../../../shared/schemas/values.ts';
 import { GENERIC_FAILURE } from '../../api/client.ts';
 import { useTags } from '../../api/tags.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -2,7 +2,7 @@ import { Cloud, Tags as TagsIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { TAG_PAGE_SIZE } from '../../../shared/limits.ts';
-import { isSignedIn } from '../../../shared/schemas/user-info.ts';
+import { isSignedIn } from '../../../shared/schemas/values.ts';
 import { GENERIC_FAILURE } from '../../api/client.ts';
 import { useTags } from '../../api/tags.ts';
 import { useUserInfo } from '../../api/user-info.ts';

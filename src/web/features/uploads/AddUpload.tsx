@@ -1,9 +1,9 @@
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { isSignedIn } from '../../../shared/schemas/user-info.ts';
+import { isSignedIn } from '../../../shared/schemas/values.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { OverQuotaModal } from '../annotations/OverQuotaModal.tsx';
-import { AccountLimitModal } from './AccountLimitModal.tsx';
 import type { UploadKind } from './file-list.ts';
+import { UploadLimitModal } from './UploadLimitModal.tsx';
 import { UploadModal } from './UploadModal.tsx';
 import { uploadGate } from './upload-gate.ts';
 
@@ -33,7 +33,7 @@ export function AddUpload(props: {
           onAdded={props.onAdded}
         />
       ))}
-      <AccountLimitModal kind={only('limitReached')} info={info} onClose={props.onClose} />
+      <UploadLimitModal kind={only('limitReached')} info={info} onClose={props.onClose} />
       <OverQuotaModal kind={only('overQuota')} onClose={props.onClose} />
     </>
   );

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { UPLOAD_MSG } from '../../../shared/schemas/uploads.ts';
+import { UPLOAD_MSG } from '../../../shared/schemas/values.ts';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { isRemovable, type UploadEntry } from './file-list.ts';
 import styles from './Uploads.module.css';

@@ -1,5 +1,5 @@
 import { PDF_MAX_BYTES } from '../../../shared/limits.ts';
-import { UPLOAD_MSG } from '../../../shared/schemas/uploads.ts';
+import { UPLOAD_MSG } from '../../../shared/schemas/values.ts';
 
 /**
  * The upload modal's list of files (spec part 1 §3 Upload file entry, §4 upload status, §5 checks) as

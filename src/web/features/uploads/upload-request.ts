@@ -1,5 +1,5 @@
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { UPLOAD_MSG } from '../../../shared/schemas/uploads.ts';
+import { UPLOAD_MSG } from '../../../shared/schemas/values.ts';
 import { ApiError, GENERIC_FAILURE, uploadWithProgress } from '../../api/client.ts';
 import { imageUploadName, type UploadKind } from './file-list.ts';
 

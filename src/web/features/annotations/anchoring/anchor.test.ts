@@ -1,5 +1,5 @@
 import { expect, it, describe as suite } from 'vitest';
-import { anchor, CONTEXT_CHARS, describe } from './anchor.ts';
+import { anchor, anchorSteps, CONTEXT_CHARS, describe } from './anchor.ts';
 
 const ARTICLE =
   'Reading on the web is better with a pen. The quick brown fox jumps over the lazy dog while ' +
@@ -79,6 +79,44 @@ suite('anchor', () => {
     const third = select(text, 'the notes are', text.indexOf('three'));
     const thirdQuote = describe(text, third.start, third.end).filter((s) => s.type === 'TextQuoteSelector');
     expect(anchor(moved, thirdQuote)!.start).toBe(moved.indexOf('the notes are', moved.indexOf('three')));
+  });
+
+  it('keeps a quote at its stored offset when the words beside it were edited', () => {
+    const text =
+      'With the bank gone and the clinic shut on Fridays, the library booked a room for video ' +
+      'appointments. The threat that never arrived was the one everybody talked about.';
+    const { start, end } = select(text, 'video');
+    const selectors = describe(text, start, end);
+    // neither side agrees at its edge any more, and the long word lost most of the suffix
+    const edited = text.replace('for video appointments', 'lantern video harbour');
+    expect(anchor(edited, selectors)!.start).toBe(edited.indexOf('video'));
+    // away from its stored offset the same evidence is not enough
+    const moved = `${'A long new opening paragraph, added when the page was saved again. '.repeat(3)}${edited}`;
+    expect(anchor(moved, selectors)).toBeNull();
+  });
+
+  it('finds an edited quote across the 64 K stretches it searches, in steps', () => {
+    let seed = 5;
+    const words = 'oak ash elm yew fir box bay'.split(' ');
+    const filler = (n: number) =>
+      Array.from({ length: n }, () => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        return words[seed % 7];
+      }).join(' ');
+    const before = filler(16_375); // the quote starts a few characters before 65,536
+    const quote = 'the lighthouse keeper wrote every storm into a green ledger';
+    const text = `${before} ${quote} ${filler(20_000)}`;
+    const at = text.indexOf(quote);
+    expect(at).toBeLessThan(65_536);
+    expect(at + quote.length).toBeGreaterThan(65_536);
+    const selectors = describe(text, at, at + quote.length);
+    const edited = `Moved. ${text.replace('green ledger', 'grey ledger')}`;
+    const steps = anchorSteps(edited, selectors);
+    let yields = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yields++;
+    expect(quoted(edited, step.value)).toBe('the lighthouse keeper wrote every storm into a grey ledger');
+    expect(yields).toBeGreaterThan(1);
   });
 
   it('is orphaned when the quote is gone', () => {

@@ -4,8 +4,9 @@ import type {
   TextPositionSelector,
   TextQuoteSelector,
 } from '../../../../shared/schemas/annotations.ts';
-import { type NormalText, normalize, normalizeString, toNormal } from './normalize.ts';
+import { type NormalText, normalizeSteps, normalizeString, toNormal } from './normalize.ts';
 import { distance, matchFrom, matchUntil, prefixFit, suffixFit } from './similarity.ts';
+import { runNow } from './slices.ts';
 
 /** How much text around a quote is kept to tell its occurrences apart and to find it again. */
 export const CONTEXT_CHARS = 32;
@@ -36,6 +37,16 @@ const KEEPS_WITH_ONE = 0.65;
 const MAX_FUZZY = 20;
 /** Occurrences of an exact quote scored in full (the rest are ranked by their edges only). */
 const MAX_SCORED = 64;
+/** The stored offset still holds within this many characters (see `held`). */
+const HELD = 32;
+const HELD_FITS = 0.55;
+/**
+ * What being held is worth, in context fit (averaged over both sides): a copy of the sentence far
+ * away whose context fits 0.1 better (about 6 of 64 characters) still loses to it.
+ */
+const HELD_BONUS = 0.1;
+/** How far an exact quote may have moved from its stored offset and still count as "near it". */
+const DRIFT = 256;
 
 /** How many characters of context agree right at the edges of [start, end). */
 function edgeAgreement(text: string, start: number, end: number, w: Wanted): number {
@@ -58,13 +69,15 @@ interface Candidate extends TextRange {
 
 let last: { raw: string; norm: NormalText } | null = null;
 
-/** Normalises a page's text ahead of anchoring its highlights (a step of its own when drawing). */
-export function prepareText(raw: string): void {
-  normalFor(raw);
-}
-/** Every highlight of a page is anchored against the same text: normalise it once. */
-function normalFor(raw: string): NormalText {
-  if (last?.raw !== raw) last = { raw, norm: normalize(raw) };
+/**
+ * Every highlight of a page is anchored against the same text: normalise it once (in steps, so a
+ * long page drawn in slices is normalised a piece at a time ahead of its highlights).
+ */
+export function* prepareTextSteps(raw: string): Generator<void, NormalText> {
+  if (last?.raw !== raw) {
+    const norm = yield* normalizeSteps(raw);
+    last = { raw, norm };
+  }
   return last.norm;
 }
 
@@ -77,6 +90,17 @@ function normalFor(raw: string): NormalText {
  * next to) its surviving context; a fuzzy match of the quote, still judged by its context.
  */
 export function anchor(text: string, selectors: AnnotationSelector | null | undefined): TextRange | null {
+  return runNow(anchorSteps(text, selectors));
+}
+
+/**
+ * `anchor` as steps: it yields between pieces of work that stay short on a 1.3 M-character page
+ * (a thousand occurrences of a common word, one scored candidate, one 64 K stretch searched).
+ */
+export function* anchorSteps(
+  text: string,
+  selectors: AnnotationSelector | null | undefined,
+): Generator<void, TextRange | null> {
   const quote = selectors?.find((s): s is TextQuoteSelector => s.type === 'TextQuoteSelector');
   const position = selectors?.find((s): s is TextPositionSelector => s.type === 'TextPositionSelector');
   if (!quote) {
@@ -94,8 +118,8 @@ export function anchor(text: string, selectors: AnnotationSelector | null | unde
   ) {
     return { start: position.start, end: position.end };
   }
-  const norm = normalFor(text);
-  const found = anchorNormal(norm, {
+  const norm = yield* prepareTextSteps(text);
+  const found = yield* anchorNormal(norm, {
     exact: normalizeString(exact),
     prefix: normalizeString(prefix),
     suffix: normalizeString(suffix),
@@ -112,7 +136,7 @@ interface Wanted {
   hint: number | undefined;
 }
 
-function anchorNormal(norm: NormalText, w: Wanted): TextRange | null {
+function* anchorNormal(norm: NormalText, w: Wanted): Generator<void, TextRange | null> {
   const { text } = norm;
   if (!w.exact.trim()) return null;
   const score = (start: number, end: number, q?: number): Candidate => ({
@@ -124,21 +148,39 @@ function anchorNormal(norm: NormalText, w: Wanted): TextRange | null {
   });
   const candidates: Candidate[] = [];
   let starts: number[] = [];
-  for (let at = text.indexOf(w.exact); at !== -1; at = text.indexOf(w.exact, at + 1)) starts.push(at);
+  for (let at = text.indexOf(w.exact); at !== -1; at = text.indexOf(w.exact, at + 1)) {
+    if (starts.push(at) % 1024 === 0) yield;
+  }
   if (starts.length > MAX_SCORED) {
     // a common word: score fully only the occurrences whose edges agree most with the context
     const agree = (at: number) => edgeAgreement(text, at, at + w.exact.length, w);
-    const ranked = starts.map((at) => ({ at, a: agree(at) })).sort((x, y) => y.a - x.a);
-    starts = ranked.slice(0, MAX_SCORED).map((r) => r.at);
+    const ranked: { at: number; a: number }[] = [];
+    for (const at of starts) {
+      if (ranked.push({ at, a: agree(at) }) % 1024 === 0) yield;
+    }
+    ranked.sort((x, y) => y.a - x.a);
+    yield;
+    const near = (at: number) => w.hint !== undefined && Math.abs(at - w.hint) <= DRIFT;
+    // the occurrences near the stored offset are scored whatever their edges: an edited word on
+    // each side leaves no character agreeing at the edges, and the offset is evidence of its own
+    starts = [
+      ...ranked.slice(0, MAX_SCORED).map((r) => r.at),
+      ...ranked.slice(MAX_SCORED).flatMap((r) => (near(r.at) ? [r.at] : [])),
+    ];
   }
-  for (const at of starts) candidates.push(score(at, at + w.exact.length, 1));
+  for (const at of starts) {
+    if (candidates.push(score(at, at + w.exact.length, 1)) % 16 === 0) yield;
+  }
   const settled = pick(candidates, w, text.length);
-  if (settled && sides(settled).every((x) => x >= FITS_ALONE)) return settled;
+  // settled: the quote with its context intact, or the unedited quote still at its offset (the
+  // later stages add edited look-alikes, which never outrank an acceptable exact quote, and only
+  // take acceptance away from exact quotes that are not held there)
+  if (settled && (sides(settled).every((x) => x >= FITS_ALONE) || held(settled, w))) return settled;
 
   // the quote was edited (or its context was): look where its context still is
   const slack = Math.ceil(w.exact.length / 2) + 16;
-  const prefixEnds = w.prefix.length >= 8 ? occurrences(text, w.prefix).map((m) => m.end) : [];
-  const suffixStarts = w.suffix.length >= 8 ? occurrences(text, w.suffix).map((m) => m.start) : [];
+  const prefixEnds = w.prefix.length >= 8 ? (yield* occurrences(text, w.prefix)).map((m) => m.end) : [];
+  const suffixStarts = w.suffix.length >= 8 ? (yield* occurrences(text, w.suffix)).map((m) => m.start) : [];
   const add = (start: number, end: number) => {
     let s = start;
     let e = end;
@@ -146,6 +188,7 @@ function anchorNormal(norm: NormalText, w: Wanted): TextRange | null {
     if (w.exact.at(-1) !== ' ') while (e > s && text[e - 1] === ' ') e--;
     if (!candidates.some((c) => c.start === s && c.end === e)) candidates.push(score(s, e));
   };
+  // each of these loops scores at most a hundred candidates: a step each is short enough
   for (const pe of prefixEnds) {
     const between = suffixStarts.filter((ss) => ss >= pe && ss <= pe + w.exact.length * 2 + 32);
     for (const ss of between) add(pe, ss);
@@ -160,7 +203,7 @@ function anchorNormal(norm: NormalText, w: Wanted): TextRange | null {
     add(m.start, m.end);
   }
   if (w.exact.length >= 8) {
-    const matches = search(text, w.exact, Math.floor(w.exact.length / 4))
+    const matches = (yield* searchSteps(text, w.exact, Math.floor(w.exact.length / 4)))
       .sort((a, b) => a.errors - b.errors)
       .slice(0, MAX_FUZZY);
     for (const m of matches) add(m.start, m.end);
@@ -169,14 +212,49 @@ function anchorNormal(norm: NormalText, w: Wanted): TextRange | null {
 }
 
 /** Where a context string is, exactly or with up to a quarter of it edited (best first). */
-function occurrences(text: string, pattern: string) {
-  const matches = search(text, pattern, Math.floor(pattern.length / 4)).sort((a, b) => a.errors - b.errors);
+function* occurrences(text: string, pattern: string) {
+  const matches = (yield* searchSteps(text, pattern, Math.floor(pattern.length / 4))).sort(
+    (a, b) => a.errors - b.errors,
+  );
   const kept: typeof matches = [];
   for (const m of matches) {
     if (kept.length >= 50) break;
     if (!kept.some((k) => Math.abs(k.start - m.start) < pattern.length)) kept.push(m);
   }
   return kept;
+}
+
+/**
+ * The quote itself, unedited, still (nearly) at its stored offset: only a few characters were
+ * added or removed before it. Another occurrence lands that close by chance almost never, so this
+ * is evidence the context cannot give when the words right next to the quote were edited (each
+ * side then agrees for no character at the edge, and a copy of the sentence elsewhere on the page
+ * can fit the stored context better). Such a candidate needs each side only above the floor of
+ * similarity (a side with no likeness left is not a fit at all), and is preferred unless another
+ * fits its context clearly better.
+ */
+const held = (c: Candidate, w: Wanted) =>
+  c.q === 1 && w.hint !== undefined && Math.abs(c.start - w.hint) <= HELD;
+type Match = ReturnType<typeof search>[number];
+/** Characters searched between two yields of `searchSteps`. */
+const SEARCH_CHUNK = 64 * 1024;
+
+/**
+ * Approximate search over the text a 64 K stretch at a time (yielding between stretches). Each
+ * stretch runs on by the longest a match can be, and keeps only the matches starting inside it, so
+ * every match is found once.
+ */
+function* searchSteps(text: string, pattern: string, maxErrors: number): Generator<void, Match[]> {
+  const found: Match[] = [];
+  const overlap = pattern.length + maxErrors;
+  for (let from = 0; from < text.length; from += SEARCH_CHUNK) {
+    const stretch = text.slice(from, from + SEARCH_CHUNK + overlap);
+    for (const m of search(stretch, pattern, maxErrors)) {
+      if (m.start < SEARCH_CHUNK) found.push({ start: m.start + from, end: m.end + from, errors: m.errors });
+    }
+    yield;
+  }
+  return found;
 }
 
 const sides = (c: Candidate) => [c.p, c.s].filter((x): x is number => x !== null);
@@ -195,6 +273,7 @@ function pick(candidates: Candidate[], w: Wanted, length: number): Candidate | n
     // strong context on both sides elsewhere says the quote was edited or removed there
     const contradicted = sure.some((o) => o !== c && !overlaps(o, c)) && !sure.includes(c);
     if (fit.length === 0) return c.q === 1 || c.q >= 0.8;
+    if (held(c, w) && fit.every((x) => x >= HELD_FITS)) return true;
     const both = fit.every((x) => x >= FITS);
     const one = fit.some((x) => x >= FITS_ALONE);
     if (c.q === 1) {
@@ -213,7 +292,7 @@ function pick(candidates: Candidate[], w: Wanted, length: number): Candidate | n
     const fit = sides(c);
     const context = fit.length ? fit.reduce((a, b) => a + b, 0) / fit.length : 0;
     const near = w.hint === undefined ? 0 : 1 - Math.abs(c.start - w.hint) / Math.max(1, length);
-    const rank = 2 * c.q + context + 0.01 * near;
+    const rank = 2 * c.q + context + (held(c, w) ? HELD_BONUS : 0) + 0.01 * near;
     if (rank > bestRank) {
       best = c;
       bestRank = rank;

@@ -23,6 +23,18 @@ const isSpace = (c: number) =>
 const FOLD: Record<number, string> = { 8216: "'", 8217: "'", 8220: '"', 8221: '"' };
 
 export function normalize(raw: string): NormalText {
+  const steps = normalizeSteps(raw);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Characters normalised between two yields of `normalizeSteps`. */
+const CHARS_PER_STEP = 64 * 1024;
+
+/** `normalize` as steps: it yields after every 64 K characters (a long page is drawn in slices). */
+export function* normalizeSteps(raw: string): Generator<void, NormalText> {
   const toRaw = new Int32Array(raw.length + 1);
   // unchanged stretches are copied as slices; only a change (a collapsed run, a dropped or
   // folded character) starts a new one, so ordinary text costs one pass of char codes
@@ -31,6 +43,7 @@ export function normalize(raw: string): NormalText {
   let runStart = 0;
   let inSpace = false;
   for (let i = 0; i < raw.length; i++) {
+    if (i % CHARS_PER_STEP === CHARS_PER_STEP - 1) yield;
     const code = raw.charCodeAt(i);
     if (code === 32 && !inSpace) {
       toRaw[n++] = i;

@@ -4,7 +4,14 @@ import { suitePages } from './regression/pages.ts';
 import { formatSuite, runSuite } from './regression/suite.ts';
 
 /** Copies whose text around and inside the quote only changed in white space, or not at all. */
-const MUST_BE_EXACT = ['unchanged', 'whitespace', '&nbsp;', 'soft hyphens', 're-wrapped source'];
+const MUST_BE_EXACT = [
+  'unchanged',
+  'whitespace',
+  '&nbsp;',
+  'soft hyphens',
+  're-wrapped source',
+  'changed around the quote',
+];
 
 it('anchors the saved pages and their mutated copies (the regression suite)', { timeout: 600_000 }, () => {
   const result = runSuite(suitePages(), anchor);
@@ -12,16 +19,14 @@ it('anchors the saved pages and their mutated copies (the regression suite)', { 
     `Anchoring regression suite\n${formatSuite(result)}\nWrong:\n${result.wrongSamples.join('\n')}`,
   );
   const { total } = result;
-  // issue 15 asks for under 2 % and 100 % on copies changed only around the quote;
-  // docs/benchmarks.md records where the suite stands (2.0 %, 92.5 % around the quote)
-  expect(total.wrong / total.cases).toBeLessThan(0.021);
+  // issue 15's goals: under 2 % on wrong text, at least 85 % exact or within a few characters,
+  // 100 % on unchanged copies and on copies changed only around the quote (docs/benchmarks.md)
+  expect(total.wrong / total.cases).toBeLessThan(0.02);
   expect((total.exact + total.near) / total.cases).toBeGreaterThanOrEqual(0.85);
   for (const name of MUST_BE_EXACT) {
     const t = result.byMutation.get(name)!;
     expect(t.exact + t.near, name).toBe(t.cases);
   }
-  for (const name of ['paragraph inserted before', 'changed around the quote']) {
-    const t = result.byMutation.get(name)!;
-    expect((t.exact + t.near) / t.cases, name).toBeGreaterThanOrEqual(0.9);
-  }
+  const inserted = result.byMutation.get('paragraph inserted before')!;
+  expect(inserted.exact + inserted.near).toBe(inserted.cases);
 });

@@ -16,19 +16,43 @@ const FOLLOWING = 4;
 const CONTAINED_BY = 16;
 
 export function indexText(root: Node): TextIndex {
+  const steps = indexTextSteps(root);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Text nodes indexed between two yields of `indexTextSteps`. */
+const NODES_PER_STEP = 512;
+
+/**
+ * `indexText` as steps, for a long page drawn in slices: it yields after every few hundred text
+ * nodes. The text is joined once at the end (one flat string: repeated `+=` builds a rope that
+ * every later search has to flatten first).
+ */
+export function* indexTextSteps(root: Node): Generator<void, TextIndex> {
   const nodes: TextIndex['nodes'] = [];
-  let text = '';
-  const walk = (node: Node) => {
-    for (let child = node.firstChild; child; child = child.nextSibling) {
-      if (child.nodeType === TEXT_NODE) {
-        const data = (child as Text).data;
-        nodes.push({ node: child as Text, start: text.length, end: text.length + data.length });
-        text += data;
-      } else if (child.nodeType === ELEMENT_NODE) walk(child);
+  const parts: string[] = [];
+  let length = 0;
+  // an explicit stack of the next sibling to visit at each depth, so the walk can pause anywhere
+  const stack: (ChildNode | null)[] = [root.firstChild];
+  while (stack.length > 0) {
+    const child = stack[stack.length - 1]!;
+    if (!child) {
+      stack.pop();
+      continue;
     }
-  };
-  walk(root);
-  return { text, nodes };
+    stack[stack.length - 1] = child.nextSibling;
+    if (child.nodeType === TEXT_NODE) {
+      const data = (child as Text).data;
+      nodes.push({ node: child as Text, start: length, end: length + data.length });
+      parts.push(data);
+      length += data.length;
+      if (nodes.length % NODES_PER_STEP === 0) yield;
+    } else if (child.nodeType === ELEMENT_NODE) stack.push(child.firstChild);
+  }
+  return { text: parts.join(''), nodes };
 }
 
 /** The text offset of a DOM boundary point (a Range's start or end), clamped to the root's text. */

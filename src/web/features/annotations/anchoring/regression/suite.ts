@@ -156,7 +156,19 @@ export interface SuiteResult {
 }
 
 /** Runs every highlight of every page against every mutated copy of its page. */
-export function runSuite(pages: SuitePage[], anchor: Anchor): SuiteResult {
+export function runSuite(
+  pages: SuitePage[],
+  anchor: Anchor,
+  onCase?: (c: {
+    page: string;
+    mutation: string;
+    text: string;
+    selectors: AnnotationSelector;
+    found: TextRange | null;
+    expected: TextRange[];
+    outcome: Outcome;
+  }) => void,
+): SuiteResult {
   const byMutation = new Map<string, Tally>();
   const byPage = new Map<string, Tally>();
   const total = empty();
@@ -182,6 +194,7 @@ export function runSuite(pages: SuitePage[], anchor: Anchor): SuiteResult {
         const expected = bestCopies(text, copies, selectors);
         const found = anchor(text, selectors);
         const outcome = judge(found, expected);
+        onCase?.({ page: page.name, mutation: name, text, selectors, found, expected, outcome });
         for (const t of [
           total,
           byMutation.get(name) ?? byMutation.set(name, empty()).get(name)!,

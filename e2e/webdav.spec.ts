@@ -1,0 +1,91 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import { v2 as webdav } from 'webdav-server';
+import { apiPost, saveBookmark } from './helpers.ts';
+import { signUp, uniqueName } from './seed.ts';
+
+/** A real WebDAV server (webdav-server) on 127.0.0.1 (the journeys' server allows private addresses). */
+let dav: Server;
+let davUrl: string;
+let root: string;
+
+test.beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'folio-e2e-dav-'));
+  const users = new webdav.SimpleUserManager();
+  const ann = users.addUser('ann', 'app-pass-1', false);
+  const privileges = new webdav.SimplePathPrivilegeManager();
+  privileges.setRights(ann, '/', ['all']);
+  const server = new webdav.WebDAVServer({
+    httpAuthentication: new webdav.HTTPBasicAuthentication(users, 'Folio test'),
+    privilegeManager: privileges,
+    requireAuthentification: true,
+  });
+  await new Promise<void>((resolve, reject) =>
+    server.setFileSystem('/', new webdav.PhysicalFileSystem(root), (ok) =>
+      ok ? resolve() : reject(new Error('fs')),
+    ),
+  );
+  dav = createServer((req, res) => server.executeRequest(req, res));
+  await new Promise<void>((resolve) => dav.listen(0, '127.0.0.1', resolve));
+  davUrl = `http://127.0.0.1:${(dav.address() as AddressInfo).port}/`;
+});
+test.afterAll(async () => {
+  await new Promise((resolve) => dav.close(resolve));
+});
+
+test('connect a WebDAV folder from the Export modal and send an item there as .docx', async ({ page }) => {
+  await signUp(page, uniqueName('davuser'));
+  await saveBookmark(page, { url: 'https://webdav.example/a', title: 'Cloud article' });
+  await page.reload();
+  await page.getByRole('button', { name: 'Bulk Edit' }).click();
+  await page.getByLabel('Select Cloud article').check();
+  await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Export' }).click();
+  const exportDialog = page.getByRole('dialog', { name: 'Export' });
+  await exportDialog.getByRole('button', { name: 'Send to WebDAV' }).click();
+
+  // not connected yet: the connection form opens; a wrong password is refused clearly
+  const form = page.getByRole('dialog', { name: 'WebDAV folder' });
+  await form.getByLabel('Folder address').fill(davUrl);
+  await form.getByLabel('User name').fill('ann');
+  await form.getByLabel('App password').fill('wrong');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('The WebDAV server refused the user name or app password.')).toBeVisible();
+  await form.getByLabel('App password').fill('app-pass-1');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+
+  await exportDialog.getByRole('button', { name: 'Send to WebDAV' }).click();
+  await expect(exportDialog.getByText('Saved! Open the document URL below to check it:')).toBeVisible();
+  const name = 'Cloud article_via Folio.docx';
+  await expect(
+    exportDialog.getByRole('link', { name: `${davUrl}${encodeURIComponent(name)}` }),
+  ).toBeVisible();
+  expect(readdirSync(root)).toContain(name);
+  const xml = new TextDecoder().decode(
+    unzipSync(new Uint8Array(readFileSync(path.join(root, name))))['word/document.xml'],
+  );
+  expect(xml).toContain('Cloud article');
+});
+
+test('a note page offers Send an Email with the note', async ({ page }) => {
+  const user = uniqueName('mailnote');
+  await signUp(page, user);
+  const reply = await apiPost(page, '/item/save/note', {
+    title: 'Mail me',
+    content: '<p>Note to send</p>',
+    note_type: 'rich',
+    mode: 'private',
+    tags: '',
+    link_id: '',
+  });
+  await page.goto(`/user/${user}/b/${reply.items[0].link_id}`);
+  await page.getByRole('button', { name: 'Send an Email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send an Email' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: /Subject/ })).toHaveValue('Mail me');
+});

@@ -1,0 +1,169 @@
+import type { Readable } from 'node:stream';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  WEBDAV_MSG,
+  type WebdavExportReply,
+  type WebdavStatusReply,
+  webdavConnectSchema,
+  webdavExportSchema,
+} from '../../../shared/schemas/drives.ts';
+import type { Executor } from '../../db/client.ts';
+import { items, webdavConnections } from '../../db/schema.ts';
+import { AppError, parse, ValidationError } from '../../platform/errors.ts';
+import { FetchError } from '../../platform/fetch-errors.ts';
+import type { Fetcher } from '../../platform/fetcher.ts';
+import { open, seal } from '../../platform/secret-box.ts';
+import type { ExportService } from '../export/service.ts';
+
+export interface WebdavDeps {
+  db: Executor;
+  fetcher: Pick<Fetcher, 'send'>;
+  exports: ExportService;
+  secretsKey: string;
+}
+
+/** A document larger than this is not sent (it is buffered to send its length, as Nextcloud wants). */
+export const WEBDAV_MAX_BYTES = 200 * 1024 * 1024;
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/**
+ * Send to WebDAV (issue 18 part 5): one folder per user, checked with a PROPFIND before it is saved;
+ * the export is written into it as a .docx with a PUT. Every request goes through the SSRF-guarded
+ * fetcher, so a private address is refused unless the configuration allows it.
+ */
+export class WebdavService {
+  constructor(private readonly deps: WebdavDeps) {}
+
+  async status(user: { id: number }): Promise<WebdavStatusReply> {
+    const row = await this.row(user);
+    return { code: 1, connected: !!row, url: row?.url ?? '', username: row?.username ?? '' };
+  }
+
+  async connect(user: { id: number }, input: unknown): Promise<WebdavStatusReply & { message: string }> {
+    const { url: rawUrl, username, password } = parse(webdavConnectSchema, input);
+    const url = rawUrl.endsWith('/') ? rawUrl : `${rawUrl}/`;
+    const existing = await this.row(user);
+    let plain = password;
+    if (!plain) {
+      if (!existing) throw new ValidationError(WEBDAV_MSG.passwordRequired, 'password');
+      plain = open(this.deps.secretsKey, existing.passwordSealed);
+    }
+    const res = await this.request(url, 'PROPFIND', username, plain, 400, {
+      headers: { depth: '0', 'content-type': 'application/xml; charset=utf-8' },
+      body: '<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/></d:prop></d:propfind>',
+    });
+    if (res.status === 401 || res.status === 403) throw new ValidationError(WEBDAV_MSG.badLogin, 'password');
+    if (res.status !== 207 || !/collection/i.test(res.body.toString('utf8')))
+      throw new ValidationError(WEBDAV_MSG.notFolder, 'url');
+    const row = { url, username, passwordSealed: seal(this.deps.secretsKey, plain), updatedAt: new Date() };
+    await this.deps.db
+      .insert(webdavConnections)
+      .values({ userId: user.id, ...row })
+      .onConflictDoUpdate({ target: webdavConnections.userId, set: row });
+    return { code: 1, connected: true, url, username, message: WEBDAV_MSG.connected };
+  }
+
+  async disconnect(user: { id: number }) {
+    await this.deps.db.delete(webdavConnections).where(eq(webdavConnections.userId, user.id));
+    return { code: 1 as const, message: WEBDAV_MSG.removed };
+  }
+
+  async send(user: { id: number }, input: unknown): Promise<WebdavExportReply> {
+    const { link_ids } = parse(webdavExportSchema, input);
+    const conn = await this.row(user);
+    // the export checks every id as the caller's own before anything is built
+    const file = await this.deps.exports.file(user, { link_ids, format: 'doc' });
+    if (!conn) {
+      file.body.destroy();
+      throw new AppError(400, WEBDAV_MSG.notConnected);
+    }
+    const body = await collect(file.body);
+    const fileName = await this.fileName(user, link_ids);
+    const target = new URL(encodeURIComponent(fileName), conn.url).toString();
+    const res = await this.request(
+      target,
+      'PUT',
+      conn.username,
+      open(this.deps.secretsKey, conn.passwordSealed),
+      502,
+      {
+        headers: { 'content-type': DOCX_TYPE },
+        body,
+      },
+    );
+    if (res.status === 401 || res.status === 403) throw new AppError(502, WEBDAV_MSG.badLogin);
+    if (res.status < 200 || res.status > 299)
+      throw new AppError(502, `${WEBDAV_MSG.failed} (HTTP ${res.status})`);
+    return { code: 0, message: WEBDAV_MSG.saved, data: { webViewLink: target, fileName } };
+  }
+
+  /** '{title}_via Folio.docx' for one item (as the Google Doc is named), 'export_via Folio.docx' for several. */
+  private async fileName(user: { id: number }, ids: number[]): Promise<string> {
+    let title = 'export';
+    if (ids.length === 1) {
+      const [row] = await this.deps.db
+        .select({ title: items.title })
+        .from(items)
+        .where(and(inArray(items.id, ids), eq(items.userId, user.id)));
+      title = row?.title || 'export';
+    }
+    const safe =
+      title
+        .replace(/[\\/:*?"<>|]+/g, ' ')
+        .replace(/[\p{Cc}\s]+/gu, ' ')
+        .trim()
+        .slice(0, 120) || 'export';
+    return `${safe}_via Folio.docx`;
+  }
+
+  private async row(user: { id: number }) {
+    const [row] = await this.deps.db
+      .select()
+      .from(webdavConnections)
+      .where(eq(webdavConnections.userId, user.id));
+    return row;
+  }
+
+  private async request(
+    url: string,
+    method: string,
+    username: string,
+    password: string,
+    failStatus: number,
+    req: { headers: Record<string, string>; body: string | Buffer },
+  ) {
+    try {
+      return await this.deps.fetcher.send(url, {
+        method,
+        headers: {
+          ...req.headers,
+          authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+        },
+        body: req.body,
+      });
+    } catch (err) {
+      if (err instanceof FetchError) {
+        const message =
+          err.code === 'blocked_address' || err.code === 'invalid_url'
+            ? err.message
+            : `${WEBDAV_MSG.unreachable} ${err.message}`;
+        throw failStatus === 400 ? new ValidationError(message, 'url') : new AppError(502, message);
+      }
+      throw err;
+    }
+  }
+}
+
+async function collect(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > WEBDAV_MAX_BYTES) {
+      stream.destroy();
+      throw new AppError(413, `${WEBDAV_MSG.failed} The document is larger than ${WEBDAV_MAX_BYTES} bytes.`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,286 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { EMAIL_PATTERN } from '../../../shared/schemas/auth.ts';
+import {
+  ACCESS_MODE,
+  createGroupSchema,
+  GROUP_INVITE_DAYS,
+  GROUP_MSG,
+  type GroupItem,
+  type GroupLiveMessage,
+  type GroupReply,
+  groupItemQuerySchema,
+  groupItemsQuerySchema,
+  inviteSchema,
+  removeMemberSchema,
+  sharedToGroupsQuerySchema,
+  shareToBodySchema,
+  shareToQuerySchema,
+} from '../../../shared/schemas/groups.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { toSeconds } from '../../platform/clock.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  parse,
+  ValidationError,
+} from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/event-bus.ts';
+import type { Mailer } from '../../platform/mailer.ts';
+import type { AccountsService } from '../accounts/service.ts';
+import { isEducationEmail } from '../accounts/user-info.ts';
+import { annotationsByAuthors } from '../annotations/item-annotations.ts';
+import { findForWrite, loadAll, loadAllInGroup } from '../items/access.ts';
+import type { ItemsService } from '../items/service.ts';
+import type { FellowMember, GroupDirectory } from '../sharing/groups.ts';
+import { fanOut } from './fan-out.ts';
+import { presentGroup, presentMember } from './presenter.ts';
+import * as repo from './repo.ts';
+
+export interface GroupsDeps {
+  db: Db;
+  clock: Clock;
+  bus: EventBus;
+  mailer: Mailer;
+  accounts: AccountsService;
+  items: ItemsService;
+}
+
+type Caller = { id: number; name: string };
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Groups (Teams / Classes; spec part 1 §3, §5, §7): create, invite, accept, leave, remove a member,
+ * share items and read what members shared. Every call about a group first finds the caller's
+ * membership: a group they do not belong to is not found. Items are read through
+ * items/access.ts `loadAllInGroup` (members read, never change); shares reach every member's open
+ * tabs as {cmd: 'group', ...}.
+ */
+export class GroupsService implements GroupDirectory {
+  constructor(private readonly deps: GroupsDeps) {}
+
+  /** The group as this member sees it, or not found. */
+  private async member(ex: Executor, user: Caller, by: { id?: number; gName?: string }) {
+    const row = await repo.groupForMember(ex, user.id, by);
+    if (!row) throw new NotFoundError();
+    return row;
+  }
+
+  async create(user: Caller, input: unknown): Promise<{ code: 1; group: GroupReply }> {
+    const data = parse(createGroupSchema, input);
+    const account = await this.deps.accounts.findUser(user.id);
+    const isClass = !!account && (account.teacher || isEducationEmail(account.email));
+    const row = await this.deps.db.transaction(async (tx) => {
+      if (await repo.gNameTaken(tx, data.name)) throw new ConflictError(GROUP_MSG.nameTaken, 'name');
+      const made = await repo.insertGroup(tx, {
+        gName: data.name,
+        displayName: data.displayName,
+        description: data.description ?? '',
+        ownerId: user.id,
+        accessMode: isClass ? ACCESS_MODE.class : ACCESS_MODE.team,
+        now: this.deps.clock.now(),
+      });
+      // two creates racing for one name: the unique index keeps one
+      if (!made) throw new ConflictError(GROUP_MSG.nameTaken, 'name');
+      return repo.groupForMember(tx, user.id, { id: made.id });
+    });
+    return { code: 1, group: presentGroup(row!) };
+  }
+
+  async list(user: Caller) {
+    const rows = await repo.groupsOfUser(this.deps.db, user.id);
+    return { code: 1 as const, data: { groups: rows.map(presentGroup) } };
+  }
+
+  async load(user: Caller, groupId: number) {
+    const row = await this.member(this.deps.db, user, { id: groupId });
+    const members = await repo.membersOf(this.deps.db, groupId);
+    return { code: 1 as const, group: presentGroup(row), members: members.map(presentMember) };
+  }
+
+  /**
+   * Shares the caller's items (not notes) to a group they belong to. Each index gets 1 when its
+   * item is in the group afterwards, 0 when it is not the caller's, is a note or does not exist.
+   */
+  async shareTo(user: Caller, query: unknown, body: unknown): Promise<string> {
+    const { g_name } = parse(shareToQuerySchema, query);
+    const { ids } = parse(shareToBodySchema, body);
+    const { flags, group, shared } = await this.deps.db.transaction(async (tx) => {
+      const group = await this.member(tx, user, { gName: g_name });
+      const flags: string[] = [];
+      const shared: number[] = [];
+      for (const { index, id } of ids) {
+        const row = await findForWrite(tx, user, id);
+        const ok = !!row && row.userId === user.id && row.type !== 'note';
+        if (ok) shared.push(id);
+        flags.push(`${index}:${ok ? 1 : 0}`);
+      }
+      await repo.shareItems(tx, group.id, user.id, [...new Set(shared)], this.deps.clock.now());
+      return { flags, group, shared };
+    });
+    if (shared.length > 0) {
+      await this.notify(group.id, {
+        cmd: 'group',
+        group_id: group.id,
+        g_name: group.g_name,
+        change: 'shared',
+        item_ids: shared,
+      });
+    }
+    return flags.join(',');
+  }
+
+  /** Which of the caller's groups each of the caller's items was shared to; another's item: not found. */
+  async sharedToGroups(user: Caller, query: unknown) {
+    const { links_id } = parse(sharedToGroupsQuerySchema, query);
+    await loadAll(this.deps.db, user, links_id, 'write');
+    const rows = await repo.groupsOfItems(this.deps.db, user.id, links_id);
+    return {
+      code: 1 as const,
+      data: links_id.map((id) => ({
+        link_id: id,
+        groups: rows
+          .filter((r) => r.itemId === id)
+          .map((r) => ({ group_id: r.groupId, g_name: r.gName, displayName: r.displayName })),
+      })),
+    };
+  }
+
+  /** A page of what members shared, newest first (spec: code 0 with data). */
+  async items(user: Caller, query: unknown) {
+    const q = parse(groupItemsQuerySchema, query);
+    const group = await this.member(this.deps.db, user, { id: q.group_id });
+    const page = await repo.groupItemPage(this.deps.db, group.id, q.count, (q.page - 1) * q.count);
+    const items = await this.present(user, group.id, page.rows);
+    return { code: 0 as const, data: { group: presentGroup(group), items, total: page.total } };
+  }
+
+  async item(user: Caller, query: unknown) {
+    const q = parse(groupItemQuerySchema, query);
+    const group = await this.member(this.deps.db, user, { id: q.group_id });
+    const row = await repo.groupItem(this.deps.db, group.id, q.item_id);
+    if (!row) throw new NotFoundError();
+    const [item] = await this.present(user, group.id, [row]);
+    return { code: 0 as const, data: { ...item!, group: presentGroup(group) } };
+  }
+
+  /** Group items as members see them: read-only, with the annotations members made. */
+  private async present(user: Caller, groupId: number, rows: repo.GroupItemRow[]): Promise<GroupItem[]> {
+    const db = this.deps.db;
+    const ids = rows.map((r) => r.item_id);
+    const authorized = await loadAllInGroup(db, user, groupId, ids);
+    const presented = await this.deps.items.present(db, authorized, user.id);
+    const members = await repo.membersOf(db, groupId);
+    const names = new Map(members.map((m) => [m.user_id, m.name]));
+    const layer = await annotationsByAuthors(db, ids, [...names.keys()]);
+    return rows.map((r, i) => {
+      const annotations = (layer.get(r.item_id) ?? []).map(({ authorId, ...a }) => ({
+        ...a,
+        author: names.get(authorId) ?? '',
+      }));
+      return {
+        item_id: r.item_id,
+        shared_by: r.shared_by,
+        shared_at: toSeconds(new Date(r.shared_at))!,
+        item: { ...presented[i]!, annotations: annotations.map(({ author: _x, ...a }) => a), canEdit: false },
+        annotations,
+      };
+    });
+  }
+
+  /**
+   * Invites a user by name or e-mail (owner only): a mail with a link to accept. An address of no
+   * user is invited as it is; the link then works for whoever signs in with it first.
+   */
+  async invite(user: Caller, input: unknown, origin: string) {
+    const { group_id, to } = parse(inviteSchema, input);
+    const now = this.deps.clock.now();
+    const group = await this.member(this.deps.db, user, { id: group_id });
+    if (group.role !== 'owner') throw new ForbiddenError(GROUP_MSG.ownerOnly);
+    const invitee = await this.deps.accounts.findUserByNameOrEmail(to);
+    if (!invitee && !EMAIL_PATTERN.test(to)) throw new ValidationError(GROUP_MSG.notAUser, 'to');
+    if (invitee && (await repo.membership(this.deps.db, group.id, invitee.id)))
+      throw new ConflictError(GROUP_MSG.alreadyMember, 'to');
+    const email = invitee?.email ?? to;
+    const token = randomBytes(24).toString('base64url');
+    await repo.insertInvite(this.deps.db, {
+      groupId: group.id,
+      invitedBy: user.id,
+      userId: invitee?.id ?? null,
+      email,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + GROUP_INVITE_DAYS * 86_400_000),
+    });
+    const kind = group.access_mode === ACCESS_MODE.class ? 'class' : 'team';
+    const link = `${origin}/groups/accept?token=${encodeURIComponent(token)}`;
+    await this.deps.mailer.send({
+      to: email,
+      subject: `${user.name} invited you to the ${kind} ${group.display_name}`,
+      text:
+        `${user.name} invited you to join the ${kind} "${group.display_name}" on Folio.\n\n` +
+        `Accept the invitation (sign in first if asked):\n${link}\n\n` +
+        `The link works for ${GROUP_INVITE_DAYS} days. If you did not expect it, ignore this mail.\n`,
+    });
+    return { code: 1 as const, email, user: invitee?.name ?? null };
+  }
+
+  /** Accepts an invitation: the caller becomes a member; the link is used up. */
+  async accept(user: Caller, input: { token: string }) {
+    const now = this.deps.clock.now();
+    const groupId = await this.deps.db.transaction(async (tx) => {
+      const invite = await repo.findInvite(tx, hashToken(input.token));
+      if (!invite || invite.expiresAt.getTime() <= now.getTime())
+        throw new NotFoundError(GROUP_MSG.inviteInvalid);
+      if (invite.userId !== null && invite.userId !== user.id)
+        throw new ForbiddenError(GROUP_MSG.inviteForSomeoneElse);
+      await repo.addMember(tx, invite.groupId, user.id, 'member', now);
+      await repo.deleteInvite(tx, invite.id);
+      return invite.groupId;
+    });
+    const row = await this.member(this.deps.db, user, { id: groupId });
+    await this.notify(groupId, { cmd: 'group', group_id: groupId, g_name: row.g_name, change: 'members' });
+    return { code: 1 as const, group: presentGroup(row) };
+  }
+
+  async leave(user: Caller, groupId: number) {
+    const group = await this.member(this.deps.db, user, { id: groupId });
+    if (group.role === 'owner') throw new ValidationError(GROUP_MSG.ownerCannotLeave, 'group_id');
+    await this.deps.db.transaction((tx) => repo.removeMember(tx, groupId, user.id));
+    await this.notify(groupId, { cmd: 'group', group_id: groupId, g_name: group.g_name, change: 'members' });
+    return { code: 1 as const };
+  }
+
+  /** Only the owner removes a member; what they shared leaves the group with them. */
+  async removeMember(user: Caller, input: unknown) {
+    const { group_id, user_id } = parse(removeMemberSchema, input);
+    const group = await this.member(this.deps.db, user, { id: group_id });
+    if (group.role !== 'owner') throw new ForbiddenError(GROUP_MSG.ownerOnly);
+    if (user_id === user.id) throw new ValidationError(GROUP_MSG.cannotRemoveOwner, 'user_id');
+    await this.deps.db.transaction(async (tx) => {
+      if (!(await repo.membership(tx, group_id, user_id))) throw new NotFoundError(GROUP_MSG.notAMember);
+      await repo.removeMember(tx, group_id, user_id);
+    });
+    const message: GroupLiveMessage = { cmd: 'group', group_id, g_name: group.g_name, change: 'members' };
+    await this.notify(group_id, message);
+    await fanOut(this.deps.bus, [user_id], { ...message, change: 'removed' });
+    return { code: 1 as const };
+  }
+
+  /** E-mail addresses of the other members of these groups (by g_name) that the user belongs to. */
+  memberAddressesOf(userId: number, groupNames: string[]): Promise<string[]> {
+    return repo.memberAddresses(this.deps.db, userId, groupNames);
+  }
+
+  /** Everyone who shares a group with the user. */
+  async fellowMembersOf(userId: number): Promise<FellowMember[]> {
+    const rows = await repo.fellowMembers(this.deps.db, userId);
+    return rows.map((r) => ({ userId: r.id, name: r.name }));
+  }
+
+  private async notify(groupId: number, message: GroupLiveMessage) {
+    await fanOut(this.deps.bus, await repo.memberIds(this.deps.db, groupId), message);
+  }
+}

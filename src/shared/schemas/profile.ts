@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { emptyToUndefined, flag, linkId, optionalId, text } from './fields.ts';
+import { adsInfoSchema, itemReplySchema } from './items.ts';
+
+/** Profile sort and count cookies (spec part 2 §9): kept 1095 days. */
+export const PROFILE_COOKIE_DAYS = 1095;
+export const PROFILE_SORT_COOKIE = 'PROFILE_SORT';
+export const PROFILE_COUNT_COOKIE = 'PROFILE_COUNT';
+/** The profile header becomes fixed after this much scroll (spec part 2 §9). */
+export const PROFILE_HEADER_FIXED_AT = 56;
+
+export const COPY_ITEM_MSG = {
+  saved: '1 item saved to you Library.',
+  failed: 'Save to your Library failed',
+  own: 'This item is already yours.',
+  duplicate: 'This URL is already in your library.',
+} as const;
+
+/** GET /interact_api/load_profile_info?username= */
+export const profileInfoQuerySchema = z.object({
+  username: text().trim().min(1, { error: 'username is required.' }).max(100),
+});
+
+/** The user-meta header of a public profile: nothing private (no e-mail, plan or counts of private items). */
+export const profileInfoSchema = z.object({
+  name: z.string(),
+  real_name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  avatar_url: z.string(),
+  teacher: z.boolean(),
+  /** member since, in seconds */
+  regist_at: z.number(),
+  isSelf: z.boolean(),
+  rss_link: z.string(),
+  adsInfo: adsInfoSchema,
+});
+export type ProfileInfo = z.infer<typeof profileInfoSchema>;
+export const profileInfoReplySchema = z.object({ code: z.literal(1), data: profileInfoSchema });
+export type ProfileInfoReply = z.infer<typeof profileInfoReplySchema>;
+
+/** POST /interact_api/copy_item (Save to My Library). */
+export const copyItemSchema = z.object({
+  link_id: linkId,
+  owner_id: optionalId('owner_id'),
+  copy_annotations: z.preprocess(emptyToUndefined, flag.optional()),
+});
+export type CopyItemInput = z.infer<typeof copyItemSchema>;
+
+/** POST /api/rss/private {enabled}: the private full-library feed (premium), on or off. */
+export const privateRssSchema = z.object({ enabled: flag });
+export const privateRssReplySchema = z.object({
+  code: z.literal(1),
+  enabled: z.boolean(),
+  /** the feed's address with its secret token; shown once, empty when off */
+  feed_url: z.string(),
+});
+export const rssFeedQuerySchema = z.object({
+  token: z.preprocess(emptyToUndefined, text().max(200).optional()),
+});
+
+export const copyItemReplySchema = z.object({
+  code: z.literal(1),
+  message: z.string(),
+  items: z.array(itemReplySchema).length(1),
+});

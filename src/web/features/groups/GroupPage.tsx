@@ -1,0 +1,240 @@
+import { ExternalLink, LogOut, UserMinus, Users } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { isSignedIn } from '../../../shared/schemas/user-info.ts';
+import {
+  type GroupItem,
+  groupApi,
+  useGroup,
+  useGroupItem,
+  useGroupItems,
+  useGroupMutation,
+  useGroups,
+} from '../../api/groups.ts';
+import { useUserInfo } from '../../api/user-info.ts';
+import { links } from '../../lib/links.ts';
+import { Button } from '../../ui/Button.tsx';
+import { IconButton } from '../../ui/IconButton.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { StateBox } from '../../ui/StateBox.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { itemDate } from '../library/dates.ts';
+import styles from './Groups.module.css';
+import { modeLabel } from './words.ts';
+
+const PAGE_SIZE = 24;
+
+/**
+ * /group/{g_name}: what members shared, newest first, with who and when; a shared item opens
+ * read-only with the highlights and sticky notes members made. New shares arrive live (api/live.ts).
+ */
+export function GroupPage() {
+  const { gName = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const { data: info } = useUserInfo();
+  const me = isSignedIn(info) ? info : null;
+  const groups = useGroups(me !== null);
+  const found = groups.data?.find((g) => g.g_name.toLowerCase() === gName.toLowerCase());
+  const group = useGroup(found?.group_id);
+  const items = useGroupItems(found?.group_id, page, PAGE_SIZE);
+  const [opened, setOpened] = useState<number | null>(null);
+
+  if (!me) {
+    return (
+      <StateBox icon={<Users size={28} aria-hidden="true" />}>
+        <p>
+          <Link to="/sign-in">Sign in</Link> to see this group.
+        </p>
+      </StateBox>
+    );
+  }
+  if (groups.isPending) return null;
+  if (!found) {
+    return (
+      <StateBox icon={<Users size={28} aria-hidden="true" />}>
+        <p>This group does not exist, or you are not one of its members.</p>
+      </StateBox>
+    );
+  }
+  const total = items.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return (
+    <>
+      <PageHeader
+        title={found.displayName}
+        documentTitle={`${found.displayName} - ${modeLabel(found.mode)}`}
+        description={`${modeLabel(found.mode)} ${found.g_name} · owner ${found.owner}${found.description ? ` · ${found.description}` : ''}`}
+      />
+      <div className={styles.layout}>
+        <section aria-label="Shared items">
+          <ul className={styles.list} aria-label="Shared items">
+            {(items.data?.items ?? []).map((entry) => (
+              <SharedRow key={entry.item_id} entry={entry} onOpen={() => setOpened(entry.item_id)} />
+            ))}
+          </ul>
+          {items.data && total === 0 ? (
+            <StateBox className={styles.empty}>
+              <p>Nothing has been shared to this group yet.</p>
+            </StateBox>
+          ) : null}
+          {pages > 1 ? (
+            <nav className={styles.pager} aria-label="Pages">
+              <Button size="sm" disabled={page <= 1} onClick={() => setSearch({ page: String(page - 1) })}>
+                Previous
+              </Button>
+              <span>
+                Page {page} of {pages}
+              </span>
+              <Button
+                size="sm"
+                disabled={page >= pages}
+                onClick={() => setSearch({ page: String(page + 1) })}
+              >
+                Next
+              </Button>
+            </nav>
+          ) : null}
+        </section>
+        {group.data ? <MembersPanel data={group.data} meName={me.name} /> : null}
+      </div>
+      <SharedItemModal groupId={found.group_id} itemId={opened} onClose={() => setOpened(null)} />
+    </>
+  );
+}
+
+function SharedRow({ entry, onOpen }: { entry: GroupItem; onOpen: () => void }) {
+  const { item } = entry;
+  return (
+    <li className={styles.row} data-testid="group-item">
+      <button type="button" className={styles.rowTitle} onClick={onOpen}>
+        {item.title || item.url}
+      </button>
+      <span className={styles.meta}>
+        {item.type_name} · shared by {entry.shared_by} · {itemDate(entry.shared_at)}
+        {entry.annotations.length > 0 ? ` · ${entry.annotations.length} highlight(s)` : ''}
+      </span>
+      {entry.annotations.slice(0, 3).map((a) => (
+        <blockquote key={a.id} className={styles.quote}>
+          {a.content} <span className={styles.meta}>— {a.author}</span>
+        </blockquote>
+      ))}
+    </li>
+  );
+}
+
+type LoadedGroup = NonNullable<ReturnType<typeof useGroup>['data']>;
+
+function MembersPanel({ data, meName }: { data: LoadedGroup; meName: string }) {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const isOwner = data.group.role === 'owner';
+  const invite = useGroupMutation((to: string) => groupApi.invite(data.group.group_id, to));
+  const remove = useGroupMutation((userId: number) => groupApi.removeMember(data.group.group_id, userId));
+  const leave = useGroupMutation(() => groupApi.leave(data.group.group_id));
+  const [to, setTo] = useState('');
+  const [warning, setWarning] = useState<string | undefined>();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!to.trim()) return;
+    invite.mutate(to.trim(), {
+      onSuccess: (r) => {
+        notify({ kind: 'done', text: `Invitation sent to ${r.user ?? r.email}.` });
+        setTo('');
+        setWarning(undefined);
+      },
+      onError: (err) => setWarning(err.message),
+    });
+  };
+  return (
+    <aside className={styles.side} aria-label="Members">
+      <h2>Members ({data.members.length})</h2>
+      <ul className={styles.members}>
+        {data.members.map((m) => (
+          <li key={m.user_id} className={styles.member}>
+            <span>
+              {m.display_name}
+              {m.role === 'owner' ? ' (owner)' : ''}
+            </span>
+            {isOwner && m.role !== 'owner' ? (
+              <IconButton
+                label={`Remove ${m.name}`}
+                icon={<UserMinus size={16} aria-hidden="true" />}
+                onClick={() => remove.mutate(m.user_id)}
+              />
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {isOwner ? (
+        <form className={styles.form} onSubmit={submit}>
+          <TextField
+            label="Invite by user name or e-mail"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            warning={warning}
+          />
+          <Button type="submit" busy={invite.isPending}>
+            Invite
+          </Button>
+        </form>
+      ) : (
+        <Button
+          variant="ghost"
+          icon={<LogOut size={16} aria-hidden="true" />}
+          onClick={() =>
+            leave.mutate(undefined, {
+              onSuccess: () => void navigate(links.groups()),
+              onError: (err) => notify({ kind: 'error', text: err.message }),
+            })
+          }
+        >
+          Leave {meName ? 'group' : ''}
+        </Button>
+      )}
+    </aside>
+  );
+}
+
+/** A shared item, read-only, with the group's annotation layer (each highlight with its author). */
+function SharedItemModal(props: { groupId: number; itemId: number | null; onClose: () => void }) {
+  const loaded = useGroupItem(props.groupId, props.itemId ?? undefined);
+  const data = loaded.data;
+  return (
+    <Modal
+      open={props.itemId !== null}
+      onOpenChange={(o) => !o && props.onClose()}
+      title={data?.item.title || data?.item.url || 'Shared item'}
+      description={data ? `Shared by ${data.shared_by} · ${itemDate(data.shared_at)}` : undefined}
+      size="lg"
+    >
+      {data ? (
+        <div className={styles.side}>
+          {data.item.url ? (
+            <a href={data.item.url} target="_blank" rel="noopener noreferrer">
+              <ExternalLink size={14} aria-hidden="true" /> {data.item.url}
+            </a>
+          ) : null}
+          {data.item.description ? <p>{data.item.description}</p> : null}
+          <h3>Highlights ({data.annotations.length})</h3>
+          {data.annotations.length === 0 ? <p className={styles.meta}>No highlights yet.</p> : null}
+          <ul className={styles.members} aria-label="Group highlights">
+            {data.annotations.map((a) => (
+              <li key={a.id} className={styles.annotation}>
+                <blockquote className={styles.quote}>{a.content}</blockquote>
+                <span className={styles.meta}>by {a.author}</span>
+                {a.stickyNotes.map((s) => (
+                  <p key={s.id} className={styles.description}>
+                    {s.content}
+                  </p>
+                ))}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { GROUP_MSG } from '../../../shared/schemas/groups.ts';
+import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { failedShares, type Group, groupApi, useGroupMutation, useGroups } from '../../api/groups.ts';
+import { links } from '../../lib/links.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
+import styles from './Groups.module.css';
+
+/**
+ * Share to group (spec part 1 §2, §5, §8): pick one of the user's groups; nothing is sent without a
+ * group and items. The notifications are the spec's words.
+ */
+export function ShareToGroupModal(props: { items: ItemReply[]; onClose: () => void }) {
+  const open = props.items.length > 0;
+  const notify = useNotify();
+  const groups = useGroups(open);
+  const share = useGroupMutation((g: Group) =>
+    groupApi.shareTo(
+      g.g_name,
+      props.items.map((i) => i.link_id),
+    ),
+  );
+  const [chosen, setChosen] = useState<Group | null>(null);
+  const close = () => {
+    setChosen(null);
+    props.onClose();
+  };
+  const submit = () => {
+    if (!chosen || props.items.length === 0) return;
+    const target = chosen;
+    share.mutate(target, {
+      onSuccess: (reply) => {
+        const failed = failedShares(reply);
+        notify(
+          failed > 0
+            ? { kind: 'error', text: GROUP_MSG.someFailed(failed, target.displayName) }
+            : { kind: 'done', text: GROUP_MSG.shared(target.displayName) },
+        );
+        close();
+      },
+      onError: () => notify({ kind: 'error', text: GROUP_MSG.shareError(target.displayName) }),
+    });
+  };
+  const list = groups.data ?? [];
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(o) => !o && close()}
+      title="Share to group"
+      description={
+        props.items.length === 1
+          ? `“${props.items[0]!.title || props.items[0]!.url}”`
+          : `${props.items.length} items`
+      }
+      size="sm"
+      footer={
+        <>
+          <Button variant="ghost" onClick={close}>
+            Cancel
+          </Button>
+          <Button variant="primary" disabled={!chosen} busy={share.isPending} onClick={submit}>
+            {chosen ? `Share to ${chosen.displayName}` : 'Share'}
+          </Button>
+        </>
+      }
+    >
+      {groups.isPending ? null : list.length === 0 ? (
+        <p>
+          You have no group yet. <a href={links.groups()}>Create one in My Groups</a>.
+        </p>
+      ) : (
+        <div role="radiogroup" aria-label="Groups" className={styles.members}>
+          {list.map((g) => (
+            <label key={g.group_id} className={styles.member}>
+              <span>
+                <input
+                  type="radio"
+                  name="share-group"
+                  checked={chosen?.group_id === g.group_id}
+                  onChange={() => setChosen(g)}
+                />{' '}
+                {g.displayName}
+              </span>
+              <span className={styles.meta}>{g.g_name}</span>
+            </label>
+          ))}
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { NotificationProvider } from '../../ui/notifications/NotificationProvider.tsx';
+import { NoteMailButton } from './NoteMail.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+let posted: { url: string; body: unknown }[];
+
+const note = { link_id: 42, type_name: 'note', title: 'Old title', annotations: [] } as unknown as ItemReply;
+
+function serve(url: string, init?: RequestInit) {
+  if (init?.method === 'POST') posted.push({ url, body: JSON.parse(String(init.body)) });
+  const body = url.startsWith('/interact_api/load_contacts')
+    ? { code: 1, contacts: [] }
+    : { code: 1, message: 'Email has been sent.', sent: 1 };
+  return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+}
+
+const button = (label: string) =>
+  [...document.querySelectorAll('button')].find((b) => b.textContent === label) as
+    | HTMLButtonElement
+    | undefined;
+const dialog = () => document.querySelector('[role="dialog"]');
+function type(el: HTMLInputElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  act(() => {
+    setter.call(el, value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+beforeEach(async () => {
+  posted = [];
+  vi.stubGlobal('fetch', vi.fn(serve));
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () =>
+    root.render(
+      <QueryClientProvider client={new QueryClient()}>
+        <NotificationProvider>
+          <NoteMailButton item={note} title="My note" />
+        </NotificationProvider>
+      </QueryClientProvider>,
+    ),
+  );
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+describe('a note page offers Send an Email', () => {
+  it('opens the Send an Email dialog with the note under its current title and sends it', async () => {
+    expect(dialog()).toBeNull();
+    await act(async () => button('Send an Email')!.click());
+    expect(dialog()).not.toBeNull();
+    const [to, subject] = [...dialog()!.querySelectorAll('input')];
+    expect(subject!.value).toBe('My note');
+    type(to!, 'friend@example.org');
+    act(() => {
+      to!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    });
+    await act(async () => button('Send')!.click());
+    expect(posted).toEqual([
+      {
+        url: '/message_mana/send_msg',
+        body: expect.objectContaining({
+          subject: 'My note',
+          link_ids: [42],
+          send_to: expect.objectContaining({ emails: ['friend@example.org'] }),
+        }),
+      },
+    ]);
+  });
+});

@@ -1,0 +1,99 @@
+import { type FormEvent, useState } from 'react';
+import type { UserSettingReply } from '../../../shared/schemas/settings.ts';
+import { useSettingsOperation } from '../../api/settings.ts';
+import { Button } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import styles from './Settings.module.css';
+
+/** Profile: avatar, display name (First name, Last name), user name (then /sign-in after 3 s). */
+export function ProfileSection({ s }: { s: UserSettingReply }) {
+  const avatar = useSettingsOperation('uploadAvatar');
+  const realName = useSettingsOperation('changeRealName');
+  const userName = useSettingsOperation('changeUserName');
+  const [first, setFirst] = useState(s.firstName);
+  const [last, setLast] = useState(s.lastName);
+  const [name, setName] = useState(s.name);
+
+  const upload = (file: File | undefined) => {
+    if (!file) return;
+    const form = new FormData();
+    form.append('type', 'user');
+    form.append('iframe', '1');
+    form.append('id', s.name);
+    form.append('source', file);
+    avatar.mutate(form);
+  };
+  const saveName = (e: FormEvent) => {
+    e.preventDefault();
+    realName.mutate({ firstName: first, lastName: last });
+  };
+  const rename = (e: FormEvent) => {
+    e.preventDefault();
+    userName.mutate(
+      { name },
+      { onSuccess: () => setTimeout(() => window.location.assign('/sign-in'), 3000) },
+    );
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby="profile-h">
+      <h2 id="profile-h">Profile</h2>
+      <div className={styles.row}>
+        <img className={styles.avatar} src={s.avatar_url} alt="Your avatar" />
+        <label>
+          <span className={styles.muted}>Change avatar (jpg, png, gif, bmp; under 2 MB) </span>
+          <input
+            type="file"
+            name="source"
+            accept=".jpg,.jpeg,.png,.gif,.bmp"
+            onChange={(e) => upload(e.target.files?.[0])}
+          />
+        </label>
+      </div>
+      <Status m={avatar} />
+      <form className={styles.form} onSubmit={saveName}>
+        <TextField
+          label="First name"
+          name="firstName"
+          value={first}
+          onChange={(e) => setFirst(e.target.value)}
+        />
+        <TextField label="Last name" name="lastName" value={last} onChange={(e) => setLast(e.target.value)} />
+        <Button type="submit" busy={realName.isPending}>
+          SAVE
+        </Button>
+        <Status m={realName} />
+      </form>
+      <form className={styles.form} onSubmit={rename}>
+        <TextField label="Username" name="name" value={name} onChange={(e) => setName(e.target.value)} />
+        <Button type="submit" busy={userName.isPending}>
+          Change username
+        </Button>
+        <Status m={userName} fallback="We have met some error, please retry." />
+      </form>
+    </section>
+  );
+}
+
+/** The reply's message after a call: the error, or the success text. */
+export function Status({
+  m,
+  fallback,
+}: {
+  m: { error: Error | null; data?: { message: string } | undefined; isSuccess: boolean };
+  fallback?: string;
+}) {
+  if (m.error)
+    return (
+      <p className={styles.error} role="alert">
+        {m.error.message || fallback}
+      </p>
+    );
+  if (m.isSuccess && m.data?.message)
+    return (
+      <p className={styles.ok} role="status">
+        {m.data.message}
+      </p>
+    );
+  return null;
+}

@@ -1,0 +1,47 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SessionsReply } from '../../../shared/schemas/settings.ts';
+import { api } from '../../api/client.ts';
+import { useSettingsOperation } from '../../api/settings.ts';
+import { Button } from '../../ui/Button.tsx';
+import styles from './Settings.module.css';
+
+const sessionsKey = ['user-setting', 'sessions'] as const;
+
+/** The account's active sessions, each with its sign-out, and sign-out of all others. */
+export function SessionsSection() {
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: sessionsKey,
+    queryFn: () => api.get<SessionsReply>('/api/settings/sessions'),
+  });
+  const endOne = useSettingsOperation('endSession');
+  const endOthers = useSettingsOperation('endOtherSessions');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionsKey });
+  return (
+    <section className={styles.section} aria-labelledby="sessions-h">
+      <h2 id="sessions-h">Active sessions</h2>
+      <ul>
+        {(list.data?.sessions ?? []).map((s) => (
+          <li key={s.id} className={styles.row}>
+            <span>
+              {s.device} · last seen {new Date(s.lastSeen * 1000).toLocaleString()}
+              {s.current ? ' (this browser)' : ''}
+            </span>
+            {s.current ? null : (
+              <Button size="sm" onClick={() => endOne.mutate({ id: s.id }, { onSuccess: refresh })}>
+                Sign out
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Button
+        size="sm"
+        onClick={() => endOthers.mutate({}, { onSuccess: refresh })}
+        busy={endOthers.isPending}
+      >
+        Sign out of all other sessions
+      </Button>
+    </section>
+  );
+}

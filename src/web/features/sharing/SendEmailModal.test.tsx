@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { NotificationProvider } from '../../ui/notifications/NotificationProvider.tsx';
+import { SendEmailModal } from './SendEmailModal.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+let posted: { url: string; body: unknown }[];
+
+const item = {
+  link_id: 7,
+  title: 'A page',
+  annotations: [
+    { id: 1, shape: 0, content: 'first highlight', stickyNotes: [] },
+    { id: 2, shape: 2, content: 'a float note', stickyNotes: [] },
+  ],
+} as unknown as ItemReply;
+
+/** The server at its interface, fetch: contacts, and a send_msg that succeeds. */
+function serve(url: string, init?: RequestInit) {
+  if (init?.method === 'POST') posted.push({ url, body: JSON.parse(String(init.body)) });
+  const body = url.startsWith('/interact_api/load_contacts')
+    ? { code: 1, contacts: [{ id: 'c3', name: 'pal@example.org', email: 'pal@example.org', kind: 'mailed' }] }
+    : { code: 1, message: 'Email has been sent.', sent: 1 };
+  return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+}
+
+const dialog = () => document.querySelector('[role="dialog"]')!;
+const toInput = () => dialog().querySelector('input')!;
+const chips = () => [...dialog().querySelectorAll('ul[aria-label^="To"] li')].map((li) => li.textContent);
+const text = () => document.body.textContent ?? '';
+
+function type(el: HTMLInputElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  act(() => {
+    setter.call(el, value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+function press(el: HTMLElement, key: string) {
+  act(() => {
+    el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  });
+}
+const button = (label: string) =>
+  [...document.querySelectorAll('button')].find((b) => b.textContent === label) as HTMLButtonElement;
+async function click(el: HTMLElement) {
+  await act(async () => {
+    el.click();
+  });
+}
+
+beforeEach(async () => {
+  posted = [];
+  vi.stubGlobal('fetch', vi.fn(serve));
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () =>
+    root.render(
+      <QueryClientProvider client={new QueryClient()}>
+        <NotificationProvider>
+          <SendEmailModal items={[item]} onClose={() => {}} />
+        </NotificationProvider>
+      </QueryClientProvider>,
+    ),
+  );
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+describe('SendEmailModal', () => {
+  it('collects recipients as chips: Enter, Tab and blur add; duplicates and blanks are ignored; Backspace removes', () => {
+    type(toInput(), 'one@example.org');
+    press(toInput(), 'Enter');
+    type(toInput(), 'two@example.org');
+    press(toInput(), 'Tab');
+    type(toInput(), 'ONE@example.org');
+    press(toInput(), 'Enter');
+    type(toInput(), '   ');
+    press(toInput(), 'Enter');
+    type(toInput(), 'three@example.org');
+    act(() => toInput().dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+    expect(chips()).toEqual(['one@example.org', 'two@example.org', 'three@example.org']);
+    press(toInput(), 'Backspace');
+    expect(chips()).toEqual(['one@example.org', 'two@example.org']);
+  });
+
+  it("shows the spec's warnings and sends nothing without a subject or a valid recipient", async () => {
+    const subject = dialog().querySelectorAll('input')[1]!;
+    type(subject, '');
+    await click(button('Send'));
+    expect(text()).toContain('Please fill subject');
+    expect(text()).toContain('Please fill valid email address.');
+    type(toInput(), 'bob@host');
+    press(toInput(), 'Enter');
+    type(subject, 'Hello');
+    await click(button('Send'));
+    expect(text()).toContain('Please fill valid email address.');
+    expect(posted).toEqual([]);
+  });
+
+  it("posts the spec's payload with the item's highlights as quotes", async () => {
+    type(toInput(), 'friend@example.org');
+    press(toInput(), 'Enter');
+    // a contact offered below the field
+    await click(button('pal@example.org'));
+    await click(button('Send'));
+    expect(posted).toEqual([
+      {
+        url: '/message_mana/send_msg',
+        body: {
+          send_type: 'some',
+          send_to: { friends: ['c3'], emails: ['friend@example.org'], lists: [], usernames: [] },
+          message: '',
+          privacy: 'private',
+          subject: 'A page',
+          quotes: ['first highlight'],
+          link_ids: [7],
+        },
+      },
+    ]);
+    expect(text()).toContain('Email has been sent.');
+  });
+});
