@@ -35,10 +35,10 @@ export interface ListedBlob {
   storedAt: Date;
 }
 
-/** Keys are slash-separated names of letters, digits, '.', '_' and '-'; no '..', no leading slash. */
 /** A put's temporary files: `<key>.<12 hex>.tmp` and its `.tmp.meta`. */
 const TEMP = /\.[0-9a-f]{12}\.tmp(\.meta)?$/;
 
+/** Keys are slash-separated names of letters, digits, '.', '_' and '-'; no '..', no leading slash. */
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
 
 export function assertBlobKey(key: string): void {

@@ -90,8 +90,8 @@ describe('page capture', () => {
     const cover = await alice.get(row.thumbnail_url!);
     expect(cover.statusCode).toBe(200);
     expect(cover.headers['content-type']).toBe('image/jpeg');
-    // and the site's icon, once for its host
-    const icon = await t.app.inject({ method: 'GET', url: `/api/favicons/${new URL(url).hostname}` });
+    // and the site's icon, once for its host and port (another port of the same name is another site)
+    const icon = await t.app.inject({ method: 'GET', url: `/api/favicons/${new URL(url).host}` });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['content-type']).toBe('image/x-icon');
     expect(site.hits.get('/favicon.ico')).toBe(1);
@@ -116,7 +116,15 @@ describe('page capture', () => {
   });
 
   it('answers 404 for the icon of a host never captured, and for names that are not hosts', async () => {
-    for (const host of ['never.example', '..', 'a%2Fb', `${'a'.repeat(254)}`]) {
+    for (const host of [
+      'never.example',
+      '..',
+      'a%2Fb',
+      '127.0.0.1:',
+      'a:b',
+      '127.0.0.1:99999',
+      `${'a'.repeat(254)}`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/favicons/${host}` });
       // a name too long for a route parameter is 414, before the route runs
       expect([400, 404, 414], host).toContain(res.statusCode);

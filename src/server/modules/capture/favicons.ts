@@ -20,11 +20,17 @@ const ICON_TYPES = [
 ];
 const ICO = 'image/x-icon';
 
-/** favicons/<host> of a host name as the rows carry it, or null for anything else. */
+/**
+ * favicons/<host> or favicons/<host>_<port> of a page's host and port (a URL's `host`: another port
+ * is another site), or null for anything else. Blob keys have no ':', and a host name has no '_'.
+ */
 export function faviconKey(host: string): string | null {
-  const name = host.toLowerCase();
+  const [name = '', port, ...rest] = host.toLowerCase().split(':');
   if (name.length > 253 || !/^[a-z0-9][a-z0-9.-]*$/.test(name) || name.includes('..')) return null;
-  return `favicons/${name}`;
+  if (rest.length > 0) return null;
+  if (port === undefined) return `favicons/${name}`;
+  if (!/^[1-9]\d{0,4}$/.test(port) || Number(port) > 65535) return null;
+  return `favicons/${name}_${port}`;
 }
 
 /** The picture type of an icon by its first bytes: the pictures notes accept, or a Windows icon. */
@@ -43,6 +49,7 @@ function iconType(body: Buffer): string | null {
 
 export async function storeFavicon(
   deps: { fetcher: Fetcher; blobs: BlobStore },
+  /** the page URL's host, with its port when it is not the scheme's own */
   host: string | null,
   iconUrl: string | null,
 ): Promise<void> {

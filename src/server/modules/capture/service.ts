@@ -180,10 +180,10 @@ export class CaptureService {
     if (outcome !== 'stale') await items.publishUpserts(userId, [itemId]);
   }
 
-  /** The site's icon, once per host; a failure to store it never fails the capture. */
+  /** The site's icon, once per host and port; a failure to store it never fails the capture. */
   private async siteIcon(url: string, iconUrl: string | null) {
     try {
-      await storeFavicon(this.deps, new URL(url).hostname, iconUrl);
+      await storeFavicon(this.deps, new URL(url).host, iconUrl);
     } catch (err) {
       this.deps.log?.({ err, url }, 'favicon not stored');
     }

@@ -28,10 +28,17 @@ describe('covers', () => {
     expect(coverUrl({ type_name: 'note', thumbnail_url: '/x' }, 'list')).toBeNull();
   });
 
-  it("asks for a page's site icon by its host", () => {
-    expect(faviconUrl({ type_name: 'bookmark', host: 'news.example.com' })).toBe(
-      '/api/favicons/news.example.com',
+  it("asks for a page's site icon by its host and port", () => {
+    const page = {
+      type_name: 'bookmark' as const,
+      host: 'news.example.com',
+      url: 'https://news.example.com/a',
+    };
+    expect(faviconUrl(page)).toBe('/api/favicons/news.example.com');
+    expect(faviconUrl({ ...page, host: '127.0.0.1', url: 'http://127.0.0.1:8080/a' })).toBe(
+      '/api/favicons/127.0.0.1%3A8080',
     );
-    expect(faviconUrl({ type_name: 'note', host: '' })).toBeNull();
+    expect(faviconUrl({ ...page, url: 'not a url' })).toBe('/api/favicons/news.example.com');
+    expect(faviconUrl({ type_name: 'note', host: '', url: '' })).toBeNull();
   });
 });

@@ -33,6 +33,9 @@ export function coverUrl(
 }
 
 /** The site icon of a page's host, stored when one of its pages was captured. */
-export function faviconUrl(item: Pick<ItemReply, 'type_name' | 'host'>): string | null {
-  return item.type_name === 'bookmark' && item.host ? `/api/favicons/${encodeURIComponent(item.host)}` : null;
+export function faviconUrl(item: Pick<ItemReply, 'type_name' | 'host' | 'url'>): string | null {
+  if (item.type_name !== 'bookmark' || !item.host) return null;
+  // icons are kept per host and port, as a URL's `host` says; `item.host` has no port
+  const host = URL.canParse(item.url) ? new URL(item.url).host : item.host;
+  return `/api/favicons/${encodeURIComponent(host)}`;
 }
