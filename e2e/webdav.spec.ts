@@ -1,41 +1,23 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import { v2 as webdav } from 'webdav-server';
+import { startWebdavPeer, type WebdavPeer } from '../test/helpers/webdav-peer.ts';
 import { apiPost, saveBookmark } from './helpers.ts';
 import { signUp, uniqueName } from './seed.ts';
 
-/** A real WebDAV server (webdav-server) on 127.0.0.1 (the journeys' server allows private addresses). */
-let dav: Server;
+/** A real WebDAV server on 127.0.0.1 (the journeys' server allows private addresses). */
+let dav: WebdavPeer;
 let davUrl: string;
 let root: string;
 
 test.beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'folio-e2e-dav-'));
-  const users = new webdav.SimpleUserManager();
-  const ann = users.addUser('ann', 'app-pass-1', false);
-  const privileges = new webdav.SimplePathPrivilegeManager();
-  privileges.setRights(ann, '/', ['all']);
-  const server = new webdav.WebDAVServer({
-    httpAuthentication: new webdav.HTTPBasicAuthentication(users, 'Folio test'),
-    privilegeManager: privileges,
-    requireAuthentification: true,
-  });
-  await new Promise<void>((resolve, reject) =>
-    server.setFileSystem('/', new webdav.PhysicalFileSystem(root), (ok) =>
-      ok ? resolve() : reject(new Error('fs')),
-    ),
-  );
-  dav = createServer((req, res) => server.executeRequest(req, res));
-  await new Promise<void>((resolve) => dav.listen(0, '127.0.0.1', resolve));
-  davUrl = `http://127.0.0.1:${(dav.address() as AddressInfo).port}/`;
+  dav = await startWebdavPeer();
+  davUrl = dav.url;
+  root = dav.root;
 });
 test.afterAll(async () => {
-  await new Promise((resolve) => dav.close(resolve));
+  await dav.close();
 });
 
 test('connect a WebDAV folder from the Export modal and send an item there as .docx', async ({ page }) => {

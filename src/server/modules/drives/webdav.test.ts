@@ -1,21 +1,18 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { v2 as webdav } from 'webdav-server';
 import { addHighlight } from '../../../../test/factories/annotations.ts';
 import { saveBookmark, saveNote } from '../../../../test/factories/items.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
+import { startWebdavPeer, type WebdavPeer } from '../../../../test/helpers/webdav-peer.ts';
 import { WEBDAV_MSG } from '../../../shared/schemas/drives.ts';
 import { queryRows } from '../../db/client.ts';
 import { open } from '../../platform/secret-box.ts';
 
-/** A real WebDAV server (webdav-server) on 127.0.0.1, its files on disk in `root`. */
-let dav: Server;
+/** A real WebDAV server on 127.0.0.1, its files on disk in `root`. */
+let dav: WebdavPeer;
 let davUrl: string;
 let root: string;
 let t: TestApp;
@@ -26,24 +23,9 @@ let note: number;
 let bobs: number;
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'folio-dav-'));
-  const users = new webdav.SimpleUserManager();
-  const ann = users.addUser('ann', 'app-pass-1', false);
-  const privileges = new webdav.SimplePathPrivilegeManager();
-  privileges.setRights(ann, '/', ['all']);
-  const server = new webdav.WebDAVServer({
-    httpAuthentication: new webdav.HTTPBasicAuthentication(users, 'Folio test'),
-    privilegeManager: privileges,
-    requireAuthentification: true,
-  });
-  await new Promise<void>((resolve, reject) =>
-    server.setFileSystem('/', new webdav.PhysicalFileSystem(root), (ok) =>
-      ok ? resolve() : reject(new Error('fs')),
-    ),
-  );
-  dav = createServer((req, res) => server.executeRequest(req, res));
-  await new Promise<void>((resolve) => dav.listen(0, '127.0.0.1', resolve));
-  davUrl = `http://127.0.0.1:${(dav.address() as AddressInfo).port}/`;
+  dav = await startWebdavPeer();
+  davUrl = dav.url;
+  root = dav.root;
 
   t = await createTestApp({ FETCH_ALLOW_PRIVATE: '1' });
   alice = await t.signUp();
@@ -59,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => dav.close(resolve));
+  await dav.close();
 });
 
 const files = () => readdirSync(root).sort();
