@@ -23,7 +23,7 @@ export function planDisabled(plan: TablePlan, info: PremiumInfoReply): boolean {
  * Part 2 §4: the Cancel button shows on the user's own plan while it renews (a next billing date,
  * no expireTime) and is not yet cancelled; a successful unsubscribe hides it (`cancelledHere`).
  */
-export function cancelVisible(plan: TablePlan, info: PremiumInfoReply, cancelledHere = false): boolean {
+export function cancelVisible(plan: string, info: PremiumInfoReply, cancelledHere = false): boolean {
   return (
     info.signedIn &&
     info.servicePlan === plan &&
