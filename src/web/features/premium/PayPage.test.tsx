@@ -39,7 +39,7 @@ let root: Root;
 let posted: Record<string, string>[];
 /** what the payment call answers: a reply body, '' for an empty reply, or null to fail the request */
 let answer: (() => Promise<Response>) | null;
-let assign: ReturnType<typeof vi.fn>;
+let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
 
 function serve(url: string, init?: RequestInit): Promise<Response> {
   if (url.startsWith('/interact_api/load_user_premium_info')) {
@@ -100,7 +100,7 @@ beforeEach(() => {
   posted = [];
   answer = reply({ status: 1, redirect_to: '/premium?paid=1', message: '' });
   vi.stubGlobal('fetch', vi.fn(serve));
-  assign = vi.fn();
+  assign = vi.fn<(url: string | URL) => void>();
   vi.spyOn(window.location, 'assign').mockImplementation(assign);
   container = document.createElement('div');
   document.body.append(container);
