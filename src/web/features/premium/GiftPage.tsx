@@ -18,7 +18,7 @@ export function GiftPage() {
   const [message, setMessage] = useState('');
   const [warning, setWarning] = useState<string | undefined>();
   const recipientRef = useRef<HTMLInputElement>(null);
-  if (!info.data) return <Loading failed={Boolean(info.error)} />;
+  if (!info.data) return <Loading failed={Boolean(info.error)} title="Give Folio Professional" />;
   const price = info.data.professional.yearPrice ?? PLANS.professional.yearPrice ?? 0;
 
   const check = () => {

@@ -18,15 +18,17 @@ export function PayPage() {
   const plan = search.get('p') ?? '';
   const info = usePremiumInfo();
   if (!isPricedPlan(plan)) return <Navigate to="/premium" replace />;
-  if (!info.data) return <Loading failed={Boolean(info.error)} />;
+  if (!info.data) return <Loading failed={Boolean(info.error)} title="Premium" />;
   if (!info.data.signedIn) return <Navigate to={`/sign-up?plan=${plan}`} replace />;
   if (info.data.servicePlan !== 'free') return <Navigate to="/premium" replace />;
   return <PayForm plan={plan} info={info.data} />;
 }
 
-export function Loading({ failed }: { failed: boolean }) {
+/** A billing page before its premium info arrives, or when it failed: the page's heading and the state. */
+export function Loading({ failed, title }: { failed: boolean; title: string }) {
   return (
     <div className={styles.narrow}>
+      <PageHeader title={title} />
       <StateBox role={failed ? 'alert' : 'status'} tone={failed ? 'error' : undefined}>
         {failed ? PREMIUM_MSG.somethingWrong : 'Loading…'}
       </StateBox>

@@ -12,7 +12,7 @@ import { billingDate } from './source-cookies.ts';
 /** /premium/resubscribe (part 2 §2, §5): the next payment date and amount; a card unless PayPal. */
 export function ResubscribePage() {
   const info = usePremiumInfo();
-  if (!info.data) return <Loading failed={Boolean(info.error)} />;
+  if (!info.data) return <Loading failed={Boolean(info.error)} title="Resubscribe" />;
   const i = info.data;
   if (!i.signedIn) return <Navigate to="/sign-in?next=/premium/resubscribe" replace />;
   if (i.servicePlan === 'free') return <Navigate to="/premium" replace />;

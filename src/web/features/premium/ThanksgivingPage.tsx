@@ -17,7 +17,7 @@ export function ThanksgivingPage() {
   const [search] = useSearchParams();
   useState(() => rememberSource(search));
   const info = usePremiumInfo();
-  if (!info.data) return <Loading failed={Boolean(info.error)} />;
+  if (!info.data) return <Loading failed={Boolean(info.error)} title="Thanksgiving offer" />;
   if (info.data.signedIn && info.data.servicePlan !== 'free') return <Navigate to="/premium" replace />;
   return (
     <div className={styles.narrow}>

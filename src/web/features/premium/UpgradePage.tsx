@@ -18,7 +18,7 @@ export function UpgradePage() {
   const plan = search.get('p') ?? '';
   const info = usePremiumInfo();
   if (plan !== 'standard' && plan !== 'professional') return <Navigate to="/premium" replace />;
-  if (!info.data) return <Loading failed={Boolean(info.error)} />;
+  if (!info.data) return <Loading failed={Boolean(info.error)} title="Upgrade" />;
   if (!info.data.signedIn) return <Navigate to="/sign-in?next=/premium" replace />;
   if (info.data.servicePlan === 'free') return <Navigate to={`/premium/pay?p=${plan}`} replace />;
   return <UpgradeForm plan={plan} info={info.data} />;
