@@ -32,11 +32,16 @@ export type AffiliateInfo = z.infer<typeof affiliateInfoReplySchema>;
 export const premiumInfoKey = ['premium-info'] as const;
 export const affiliateInfoKey = ['affiliate-info'] as const;
 
-/** GET /interact_api/load_user_premium_info (part 2 §3 Premium info); answers visitors too. */
-export function usePremiumInfo() {
+/**
+ * GET /interact_api/load_user_premium_info (part 2 §3 Premium info); answers visitors too. `daf`, an
+ * affiliate's code from /premium?daf=, goes along: the server keeps it 60 days in its own cookie and
+ * prices with the affiliate's discount.
+ */
+export function usePremiumInfo(daf?: string | null) {
+  const query = daf && /^[\w-]{1,64}$/.test(daf) ? `?daf=${encodeURIComponent(daf)}` : '';
   return useQuery({
     queryKey: premiumInfoKey,
-    queryFn: () => api.get<PremiumInfoReply>('/interact_api/load_user_premium_info'),
+    queryFn: () => api.get<PremiumInfoReply>(`/interact_api/load_user_premium_info${query}`),
   });
 }
 

@@ -8,7 +8,7 @@ import { StateBox } from '../../ui/StateBox.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { CheckoutForm } from './CheckoutForm.tsx';
 import styles from './Premium.module.css';
-import { couponApplies, dollars, firstYearAmount, isPricedPlan, shownYearPrice } from './rules.ts';
+import { couponApplies, dollars, firstYearPrice, isPricedPlan, shownYearPrice } from './rules.ts';
 
 const PAY_LABELS = { credit: 'Confirm and Pay', paypal: 'Continue to Paypal' } as const;
 
@@ -41,7 +41,9 @@ function PayForm({ plan, info }: { plan: 'basic' | 'standard' | 'professional'; 
   const [unit, setUnit] = useState<'year' | 'month'>(prices.yearPrice !== null ? 'year' : 'month');
   const [coupon, setCoupon] = useState('');
   const yearPrice = shownYearPrice(plan, prices.yearPrice, coupon);
-  const firstYear = yearPrice !== null ? firstYearAmount(yearPrice, info.discount) : null;
+  const firstYear = firstYearPrice(plan, prices.yearPrice, coupon, info.discount);
+  // the affiliate's discount is the price paid: the page says so and sends the amount it showed
+  const discounted = unit === 'year' && info.discount > 0 && firstYear !== null && firstYear !== yearPrice;
   const amount = unit === 'year' ? firstYear : prices.monthPrice;
   const label = PLANS[plan].label;
 
@@ -59,7 +61,7 @@ function PayForm({ plan, info }: { plan: 'basic' | 'standard' | 'professional'; 
           ...card,
           coupon: coupon.trim(),
           // the first-year amount goes along when a discount made it differ from the yearly price
-          famount: unit === 'year' && info.discount > 0 && firstYear !== null ? String(firstYear) : '',
+          famount: discounted ? String(firstYear) : '',
           offer: '',
         })}
       >
@@ -87,10 +89,10 @@ function PayForm({ plan, info }: { plan: 'basic' | 'standard' | 'professional'; 
         />
         {amount !== null ? (
           <p>
-            {unit === 'year' && info.discount > 0 ? `First year, ${info.discount}% off: ` : 'You pay: '}
+            {discounted ? `First year, ${info.discount}% off: ` : 'You pay: '}
             <strong data-testid="pay-amount">{dollars(amount)}</strong>
-            {unit === 'year' && info.discount > 0 && yearPrice !== null
-              ? `, then ${dollars(yearPrice)} a year`
+            {discounted && prices.yearPrice !== null
+              ? `, then ${dollars(prices.yearPrice)} a year`
               : unit === 'year'
                 ? ' a year'
                 : ' a month'}

@@ -8,7 +8,7 @@ import type { PremiumInfoReply } from '../../../shared/schemas/premium.ts';
 import { writeCookie } from '../../lib/cookies.ts';
 import { FeedbackProvider } from '../feedback/FeedbackProvider.tsx';
 import { PremiumPage } from './PremiumPage.tsx';
-import { AFFILIATE_COOKIE, SOURCE_COOKIE } from './source-cookies.ts';
+import { SOURCE_COOKIE } from './source-cookies.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -54,6 +54,7 @@ let container: HTMLDivElement;
 let root: Root;
 let info: PremiumInfoReply;
 let posted: string[];
+let infoUrls: string[];
 let cancelReply: { code: number; message: string };
 
 function serve(url: string, init?: RequestInit): Promise<Response> {
@@ -62,6 +63,7 @@ function serve(url: string, init?: RequestInit): Promise<Response> {
     return Promise.resolve(new Response(JSON.stringify(cancelReply), { status: 200 }));
   }
   if (url.startsWith('/interact_api/load_user_premium_info')) {
+    infoUrls.push(url);
     return Promise.resolve(new Response(JSON.stringify(info), { status: 200 }));
   }
   return Promise.resolve(new Response(JSON.stringify({}), { status: 200 }));
@@ -95,6 +97,7 @@ async function render(path = '/premium') {
 
 beforeEach(() => {
   posted = [];
+  infoUrls = [];
   cancelReply = { code: 1, message: '' };
   vi.stubGlobal('fetch', vi.fn(serve));
   container = document.createElement('div');
@@ -107,11 +110,11 @@ afterEach(() => {
   container.remove();
   vi.unstubAllGlobals();
   // the cookies the page wrote go
-  for (const name of [AFFILIATE_COOKIE, SOURCE_COOKIE]) writeCookie(name, '', 0);
+  writeCookie(SOURCE_COOKIE, '', 0);
 });
 
 describe('/premium', () => {
-  it('shows a visitor the Free column and Choose plan links to sign up; stores f and daf', async () => {
+  it('shows a visitor the Free column and Choose plan links to sign up; keeps f, sends daf', async () => {
     info = VISITOR;
     await render('/premium?f=readability&daf=pal42');
     expect(headers()).toEqual(['Free', 'Standard', 'Professional', 'Business']);
@@ -119,7 +122,7 @@ describe('/premium', () => {
     expect(byLabel('Try for free: Business')?.getAttribute('href')).toMatch(/\/team$/);
     expect(text()).toContain('Save 33.3%');
     expect(text()).toContain('Save 18.1%');
-    expect(document.cookie).toContain('affiliate=pal42');
+    expect(infoUrls).toEqual(['/interact_api/load_user_premium_info?daf=pal42']);
     expect(document.cookie).toContain('premium_source=readability');
   });
 

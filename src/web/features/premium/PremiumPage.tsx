@@ -38,7 +38,7 @@ export function PremiumPage() {
   const [search] = useSearchParams();
   // before the info query runs: the server prices with the affiliate cookie
   useState(() => rememberSource(search));
-  const info = usePremiumInfo();
+  const info = usePremiumInfo(search.get('daf'));
   const [cancelOpen, setCancelOpen] = useState(false);
   const [cancelledHere, setCancelledHere] = useState(false);
 
@@ -48,6 +48,7 @@ export function PremiumPage() {
         title="Premium Plans"
         description="More room, full-text search, no ads and priority support."
       />
+      <ReturnMessage search={search} />
       {info.data ? (
         <>
           {cancelledHere ? <CancelledView /> : null}
@@ -286,5 +287,25 @@ export function CancelledView() {
         Send feedback
       </Button>
     </section>
+  );
+}
+
+/** Where the server's redirect_to lands (?status=, ?gift=): what happened, in a line. */
+const RETURNS: Record<string, { text: string; ok: boolean }> = {
+  'status=success': { text: 'Thank you! Your plan is active.', ok: true },
+  'status=failed': { text: 'The payment did not go through. Please try again.', ok: false },
+  'status=paypal_cancelled': { text: PREMIUM_MSG.paypalCancelled, ok: false },
+  'gift=redeemed': { text: 'Your gift has been redeemed: one year of Professional.', ok: true },
+  'gift=invalid': { text: PREMIUM_MSG.giftInvalid, ok: false },
+};
+
+function ReturnMessage({ search }: { search: URLSearchParams }) {
+  const key = search.has('status') ? `status=${search.get('status')}` : `gift=${search.get('gift')}`;
+  const shown = RETURNS[key];
+  if (!shown) return null;
+  return (
+    <p role={shown.ok ? 'status' : 'alert'} className={shown.ok ? styles.okBox : styles.errorBox}>
+      {shown.text}
+    </p>
   );
 }

@@ -6,6 +6,7 @@ import {
   defaultUpgradeUnit,
   dollars,
   firstYearAmount,
+  firstYearPrice,
   planButtonLabel,
   planDestination,
   planDisabled,
@@ -131,6 +132,13 @@ describe('prices (part 2 §9)', () => {
     expect(firstYearAmount(40, 10)).toBe(36);
     expect(firstYearAmount(59, 50)).toBe(29.5);
     expect(firstYearAmount(59, 0)).toBe(59);
+  });
+  it('charges the lowest of the coupon and affiliate prices for the first year, never both', () => {
+    expect(firstYearPrice('professional', 59, 'christmas2016', 10)).toBe(40);
+    expect(firstYearPrice('standard', 40, '', 10)).toBe(36);
+    expect(firstYearPrice('standard', 40, 'christmas2016', 10)).toBe(28);
+    expect(firstYearPrice('basic', 10, 'christmas2016', 10)).toBe(9);
+    expect(firstYearPrice('basic', null, '', 10)).toBeNull();
   });
   it('writes dollars', () => {
     expect(dollars(40)).toBe('$40');

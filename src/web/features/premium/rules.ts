@@ -108,6 +108,18 @@ export function firstYearAmount(yearPrice: number, discountPercent: number): num
   return Math.round(cents - (cents * discountPercent) / 100) / 100;
 }
 
+/** What the first year costs: the lowest of the list price, the coupon's and the affiliate's (they do not add up). */
+export function firstYearPrice(
+  plan: PricedPlan,
+  yearPrice: number | null,
+  coupon: string,
+  discountPercent: number,
+): number | null {
+  if (yearPrice === null) return null;
+  const withCoupon = shownYearPrice(plan, yearPrice, coupon) ?? yearPrice;
+  return Math.min(withCoupon, firstYearAmount(yearPrice, discountPercent));
+}
+
 /** Dollars as the pages show them: '$40', '$29.50'. */
 export function dollars(amount: number): string {
   return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
