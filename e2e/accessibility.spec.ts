@@ -102,7 +102,16 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await audit(page, 'library, Kindle filter', found);
 
-    for (const path of ['/outliners', '/setting', '/premium', '/groups', `/profile/${name}`]) {
+    for (const path of [
+      '/outliners',
+      '/setting',
+      '/premium',
+      '/premium/pay?p=standard',
+      '/premium/thanksgiving',
+      '/premium/gift',
+      '/groups',
+      `/profile/${name}`,
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await audit(page, path, found);

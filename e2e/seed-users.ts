@@ -16,6 +16,9 @@ const COMMANDS = [
   // at the PDF quota, and past the image quota (as after a downgrade)
   ['set-usage', 'quotauser1', 'pdfs', '100'],
   ['set-usage', 'quotauser1', 'images', '101'],
+  // a free user at the PDF quota who goes premium (e2e/premium.spec.ts)
+  ['create-user', 'payquotauser1', 'payquota1@example.com', 'secret123'],
+  ['set-usage', 'payquotauser1', 'pdfs', '100'],
 ];
 
 const ctx = await buildCliContext();

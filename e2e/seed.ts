@@ -12,6 +12,8 @@ export const SEEDED = {
   student: { name: 'studentuser1', password: 'secret123' },
   /** a free user one highlight short of the plan's quota */
   quota: { name: 'quotauser1', password: 'secret123' },
+  /** a free user at the PDF quota, who buys a plan in the premium journey */
+  payQuota: { name: 'payquotauser1', password: 'secret123' },
 } as const;
 
 let counter = 0;

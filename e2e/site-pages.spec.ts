@@ -20,8 +20,8 @@ test("the footer's About, Terms and Privacy links open the site's pages", async 
   await expect(page).toHaveTitle('Privacy Policy · Folio');
 });
 
-test('pages not built yet speak to the user, not of issues', async ({ page }) => {
+test('the premium page speaks to the user, not of issues', async ({ page }) => {
   await page.goto('/premium');
-  await expect(page.getByText('Plans cannot be bought here yet.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Premium Plans', level: 1 })).toBeVisible();
   await expect(page.getByRole('main')).not.toContainText('issue');
 });

@@ -16,6 +16,7 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/s\/[A-Za-z0-9_-]+$/,
   /^\/profile\/[^/]+(\/[^/]+)?$/,
   /^\/premium(\/(pay|upgrade|resubscribe|thanksgiving|gift))?$/,
+  /^\/affiliate\/console$/,
   /^\/setting$/,
   /^\/groups$/,
   /^\/groups\/accept$/,

@@ -13,11 +13,11 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return <Page />;
 }
 
-const placeholders = () => import('./features/placeholders/pages.tsx');
 const site = () => import('./features/site/SitePage.tsx');
 const notFound = page(() => import('./features/errors/NotFoundPage.tsx'), 'NotFoundPage');
 const passwordReset = () => import('./features/auth/PasswordResetPages.tsx');
 const outliners = () => import('./features/outliners/pages.ts');
+const premium = () => import('./features/premium/pages.ts');
 
 /** Page routes of the spec; the server answers the same paths with index.html (src/shared/pages.ts). */
 export const routes: RouteObject[] = [
@@ -59,7 +59,13 @@ export const routes: RouteObject[] = [
         path: '/profile/:name/*',
         element: page(() => import('./features/profile/ProfilePage.tsx'), 'ProfilePage'),
       },
-      { path: '/premium/*', element: page(placeholders, 'PremiumPlaceholder') },
+      { path: '/premium', element: page(premium, 'PremiumPage') },
+      { path: '/premium/pay', element: page(premium, 'PayPage') },
+      { path: '/premium/upgrade', element: page(premium, 'UpgradePage') },
+      { path: '/premium/resubscribe', element: page(premium, 'ResubscribePage') },
+      { path: '/premium/thanksgiving', element: page(premium, 'ThanksgivingPage') },
+      { path: '/premium/gift', element: page(premium, 'GiftPage') },
+      { path: '/affiliate/console', element: page(premium, 'AffiliateConsolePage') },
       {
         path: '/setting',
         element: page(() => import('./features/settings/SettingsPage.tsx'), 'SettingsPage'),

@@ -7,6 +7,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AccountSection } from './AccountSection.tsx';
+import { GiftSection, PremiumSection } from './PremiumSection.tsx';
 import { ProfileSection, Status } from './ProfileSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
 import styles from './Settings.module.css';
@@ -43,31 +44,24 @@ export function SettingsPage() {
           {s.acctType !== 'free' && !s.teamMember ? <EmailSubscriptions s={s} /> : null}
           <Preferences s={s} />
           <OutlinerSection s={s} />
-          {s.premium.giftCount > 0 ? (
-            <section className={styles.section} aria-labelledby="gift-h">
-              <h2 id="gift-h">Gift</h2>
-              <p className={styles.muted}>The premium memberships you gave will be listed here.</p>
-            </section>
-          ) : null}
+          {s.premium.giftCount > 0 ? <GiftSection s={s} /> : null}
           {s.affiliate ? (
             <section className={styles.section} aria-labelledby="affiliate-h">
               <h2 id="affiliate-h">Affiliate</h2>
-              <p className={styles.muted}>Your affiliate link and earnings will be shown here.</p>
+              <dl className={styles.facts}>
+                <dt>Your link</dt>
+                <dd>{s.affiliate.link}</dd>
+                <dt>Total earnings</dt>
+                <dd>${s.affiliate.total.toFixed(2)}</dd>
+                <dt>Available</dt>
+                <dd>${s.affiliate.available.toFixed(2)}</dd>
+              </dl>
+              <p className={styles.row}>
+                <Link to="/affiliate/console">Affiliate console</Link>
+              </p>
             </section>
           ) : null}
-          <section className={styles.section} aria-labelledby="premium-h">
-            <h2 id="premium-h">Premium</h2>
-            {s.premium.isPremium ? (
-              <p>
-                Your plan: <strong>{s.premium.servicePlan}</strong>. Billing and cancelling will be managed
-                here.
-              </p>
-            ) : (
-              <p>
-                You are on the free plan. <Link to="/premium?f=setting">Go premium</Link>
-              </p>
-            )}
-          </section>
+          <PremiumSection s={s} />
           <DeleteAccount s={s} />
         </>
       )}

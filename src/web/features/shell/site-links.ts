@@ -1,6 +1,6 @@
 /**
  * Destinations outside this app (spec: "not shown"). They live on the product's public site and
- * blog, configured per deployment through VITE_SITE_URL / VITE_BLOG_URL / VITE_TWITTER_URL at build
+ * blog, configured per deployment through VITE_SITE_URL / VITE_BLOG_URL / VITE_TWITTER_URL / VITE_TEAM_URL at build
  * time; see docs/web-client.md.
  */
 const env = import.meta.env as Record<string, string | undefined>;
@@ -20,6 +20,8 @@ export const SITE_LINKS = {
   educators: `${site}/education`,
   discover: `${site}/discover`,
   help: `${site}/help`,
+  /** Business' Try for free (part 2 §2: the team host), VITE_TEAM_URL */
+  team: env.VITE_TEAM_URL ?? `${site}/team`,
   /** spec part 2 §2 names this path */
   affiliate: '/affiliate/console',
 } as const;
