@@ -40,7 +40,12 @@ export const UPGRADE_PLANS = ['standard', 'professional'] as const;
 export const PAYMENT_TERMS = ['premium1year', 'premium1month'] as const;
 export const PAYMENT_METHODS = ['credit', 'paypal'] as const;
 
-const cardNumber = optional(z.string().trim().max(16 + 3, { error: PREMIUM_MSG.cardInvalid }));
+const cardNumber = optional(
+  z
+    .string()
+    .trim()
+    .max(16 + 3, { error: PREMIUM_MSG.cardInvalid }),
+);
 const twoDigits = optional(z.string().trim().max(4, { error: PREMIUM_MSG.cardExpireInvalid }));
 const cvc = optional(z.string().trim().max(4, { error: PREMIUM_MSG.cvcInvalid }));
 
