@@ -58,8 +58,16 @@ describe('prices (spec part 2 §9)', () => {
 
 describe('upgrade fee prorated by unused days', () => {
   const start = new Date(Date.UTC(2026, 0, 1));
-  const yearTerm = { plan: 'standard' as const, unit: 'year' as const, nextBillingAt: addTerm(start, 'year') };
-  const monthTerm = { plan: 'standard' as const, unit: 'month' as const, nextBillingAt: addTerm(start, 'month') };
+  const yearTerm = {
+    plan: 'standard' as const,
+    unit: 'year' as const,
+    nextBillingAt: addTerm(start, 'year'),
+  };
+  const monthTerm = {
+    plan: 'standard' as const,
+    unit: 'month' as const,
+    nextBillingAt: addTerm(start, 'month'),
+  };
 
   it('at the start of a year the whole difference is due, the billing date kept', () => {
     const q = upgradeQuote(yearTerm, 'professional', 'year', start)!;

@@ -105,10 +105,16 @@ export function unusedDays(term: CurrentTerm, now: Date): { unused: number; term
  * Null when it is not an upgrade: a lower or equal plan by the same term, year to month, or a
  * plan not sold by that term. Never below 0.
  */
-export function upgradeQuote(term: CurrentTerm, target: PlanId, unit: PlanUnit, now: Date): UpgradeQuote | null {
+export function upgradeQuote(
+  term: CurrentTerm,
+  target: PlanId,
+  unit: PlanUnit,
+  now: Date,
+): UpgradeQuote | null {
   const newPrice = planPriceCents(target, unit);
   const oldPrice = planPriceCents(term.plan, term.unit);
-  if (newPrice === null || oldPrice === null || !PLANS[term.plan].premium || term.plan === 'business') return null;
+  if (newPrice === null || oldPrice === null || !PLANS[term.plan].premium || term.plan === 'business')
+    return null;
   if (RANK[target] < RANK[term.plan] || target === 'business') return null;
   const { unused, termDays } = unusedDays(term, now);
   if (unit === term.unit) {
@@ -118,7 +124,11 @@ export function upgradeQuote(term: CurrentTerm, target: PlanId, unit: PlanUnit, 
   }
   if (term.unit === 'year') return null;
   const credit = Math.round((oldPrice * unused) / termDays);
-  return { feeCents: Math.max(0, newPrice - credit), nextBillingAt: addTerm(now, 'year'), newPriceCents: newPrice };
+  return {
+    feeCents: Math.max(0, newPrice - credit),
+    nextBillingAt: addTerm(now, 'year'),
+    newPriceCents: newPrice,
+  };
 }
 
 /** A sellable plan the user may move to: a higher plan, or the same plan from month to year. */

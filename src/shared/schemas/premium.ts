@@ -31,6 +31,8 @@ export const PREMIUM_MSG = {
   notCancelled: 'Your subscription is not cancelled.',
   paypalCancelled: 'The PayPal payment was cancelled.',
   giftInvalid: 'This gift link is not valid or has already been used.',
+  inProgress: 'Your payment is being processed. Please wait a moment and reload the page.',
+  cancelled: 'Your subscription is cancelled. Premium stays until the end of the paid term.',
 } as const;
 
 export const SELLABLE_PLANS = ['basic', 'standard', 'professional'] as const;
@@ -40,7 +42,12 @@ export const UPGRADE_PLANS = ['standard', 'professional'] as const;
 export const PAYMENT_TERMS = ['premium1year', 'premium1month'] as const;
 export const PAYMENT_METHODS = ['credit', 'paypal'] as const;
 
-const cardNumber = optional(z.string().trim().max(16 + 3, { error: PREMIUM_MSG.cardInvalid }));
+const cardNumber = optional(
+  z
+    .string()
+    .trim()
+    .max(16 + 3, { error: PREMIUM_MSG.cardInvalid }),
+);
 const twoDigits = optional(z.string().trim().max(4, { error: PREMIUM_MSG.cardExpireInvalid }));
 const cvc = optional(z.string().trim().max(4, { error: PREMIUM_MSG.cvcInvalid }));
 
@@ -90,6 +97,16 @@ export const changeCreditCardSchema = z.object({
   month: optional(z.string().trim().max(2, { error: PREMIUM_MSG.cardExpireRequired })),
   year: optional(z.string().trim().max(4, { error: PREMIUM_MSG.cardExpireInvalid })),
   cvc,
+});
+
+/** The reply of changeCreditCard: code 0 gives card_errors by field and a message (part 2 §7). */
+export const changeCreditCardReplySchema = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  card_errors: z
+    .object({ number: z.string(), year: z.string(), cvc: z.string(), type: z.string() })
+    .partial()
+    .optional(),
 });
 
 /** POST /api/premium/gift: one year of Professional for a recipient. */

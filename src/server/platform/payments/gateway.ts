@@ -43,7 +43,11 @@ export interface PaymentGateway {
   /** Turns a card into a reusable token (a $0 verification); refused cards answer a code. */
   saveCard(card: CardInput): Promise<GatewayResult<{ card: SavedCard }>>;
   /** Charges a saved card token or a billing agreement token. */
-  chargeToken(token: string, amountCents: number, opts: ChargeOptions): Promise<GatewayResult<{ chargeId: string }>>;
+  chargeToken(
+    token: string,
+    amountCents: number,
+    opts: ChargeOptions,
+  ): Promise<GatewayResult<{ chargeId: string }>>;
   /** Gives back all or part of a charge. */
   refund(chargeId: string, amountCents: number): Promise<GatewayResult<{ refundId: string }>>;
   /** PayPal-like: starts an approval the buyer confirms on the provider's page. */

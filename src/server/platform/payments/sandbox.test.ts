@@ -58,13 +58,23 @@ describe('sandbox gateway', () => {
 
   it('an approval is captured only once approved, and only once', async () => {
     const g = new SandboxGateway();
-    const a = await g.startApproval({ amountCents: 4000, description: 'x', returnUrl: '/r', cancelUrl: '/c' });
+    const a = await g.startApproval({
+      amountCents: 4000,
+      description: 'x',
+      returnUrl: '/r',
+      cancelUrl: '/c',
+    });
     expect((await g.captureApproval(a.token, opts('p1'))).ok).toBe(false);
     expect(g.settleApproval(a.token, true)).toBe(`/r?token=${a.token}`);
     const captured = await g.captureApproval(a.token, opts('p1'));
     expect(captured.ok && captured.amountCents).toBe(4000);
     expect((await g.captureApproval(a.token, opts('p2'))).ok).toBe(false);
-    const c = await g.startApproval({ amountCents: 4000, description: 'x', returnUrl: '/r', cancelUrl: '/c?x=1' });
+    const c = await g.startApproval({
+      amountCents: 4000,
+      description: 'x',
+      returnUrl: '/r',
+      cancelUrl: '/c?x=1',
+    });
     expect(g.settleApproval(c.token, false)).toBe(`/c?x=1&token=${c.token}`);
     expect((await g.captureApproval(c.token, opts('p3'))).ok).toBe(false);
   });

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { cardBrand, cardDigits, cardExpired, luhnValid } from './card-rules.ts';
-import type { Approval, CardInput, ChargeOptions, GatewayResult, PaymentGateway, SavedCard } from './gateway.ts';
+import type {
+  Approval,
+  CardInput,
+  ChargeOptions,
+  GatewayResult,
+  PaymentGateway,
+  SavedCard,
+} from './gateway.ts';
 
 /**
  * The built-in sandbox gateway (the default): the whole billing flow runs without a provider.
@@ -79,7 +86,8 @@ export class SandboxGateway implements PaymentGateway {
     if (done) return { ok: true, chargeId: done.chargeId };
     if (!Number.isInteger(amountCents) || amountCents <= 0) return { ok: false, code: 'invalid' };
     if (token.startsWith('sbx_failcharge_')) return { ok: false, code: 'declined' };
-    if (!token.startsWith('sbx_ok_') && !token.startsWith('sbxpp_agr_')) return { ok: false, code: 'invalid' };
+    if (!token.startsWith('sbx_ok_') && !token.startsWith('sbxpp_agr_'))
+      return { ok: false, code: 'invalid' };
     const chargeId = newId('ch');
     this.charges.set(opts.idempotencyKey, {
       chargeId,
