@@ -87,12 +87,15 @@ export class PremiumService {
     if (amount === null) throw new ValidationError(`${PLANS[plan].label} is sold by the year only.`, 'plan');
     if (input.famount !== undefined && toCents(Number(input.famount)) !== amount)
       return failed(PREMIUM_MSG.amountChanged);
-    if (PLANS[effectivePlan(await this.user(userId), now)].premium) return failed(PREMIUM_MSG.alreadyPremium);
     const affiliateId = affiliate?.id ?? null;
+    const premium = async () => PLANS[effectivePlan(await this.user(userId), now)].premium;
     if (input.method === 'paypal') {
+      if (await premium()) return failed(PREMIUM_MSG.alreadyPremium);
       return this.startCheckout(userId, amount, { kind: 'payment', plan, unit, affiliateId }, ctx.origin);
     }
     return once(this.deps.db, userId, input.idempotency_key, now, async (key) => {
+      // inside the key's attempt: a repeated submit after success answers the stored success
+      if (await premium()) return failed(PREMIUM_MSG.alreadyPremium);
       const read = readCard(input);
       if ('message' in read) return failed(read.message);
       const r = await chargeSource(
