@@ -39,7 +39,11 @@ describe('gifts', () => {
     const { url } = linkIn(t.inbox, to, '/premium/gift/redeem');
     const settings = (await buyer.get('/interact_api/load_user_setting')).json();
     expect(settings.premium.giftCount).toBe(1);
-    expect(settings.premium.gifts[0]).toMatchObject({ recipient: to, servicePlan: 'Professional', status: 'sent' });
+    expect(settings.premium.gifts[0]).toMatchObject({
+      recipient: to,
+      servicePlan: 'Professional',
+      status: 'sent',
+    });
     expect(settings.premium.gifts[0].link).toBe(url.toString());
     expect((await planOf(buyer)).plan).toBe('free');
 
@@ -51,12 +55,16 @@ describe('gifts', () => {
     const row = await planOf(recipient);
     expect(row.plan).toBe('professional');
     expect(row.next_billing_at).toBeNull();
-    expect(new Date(row.plan_expires_at!).getTime() - t.clock.now().getTime()).toBeGreaterThan(YEAR_MS - 86_400_000);
+    expect(new Date(row.plan_expires_at!).getTime() - t.clock.now().getTime()).toBeGreaterThan(
+      YEAR_MS - 86_400_000,
+    );
     expect((await info(recipient)).servicePlan).toBe('professional');
 
     const again = await (await t.signUp()).get(url.pathname + url.search);
     expect(again.headers.location).toBe('/premium?gift=invalid');
-    expect((await buyer.get('/interact_api/load_user_setting')).json().premium.gifts[0].status).toBe('redeemed');
+    expect((await buyer.get('/interact_api/load_user_setting')).json().premium.gifts[0].status).toBe(
+      'redeemed',
+    );
     const bogus = await recipient.get('/premium/gift/redeem?code=nope');
     expect(bogus.headers.location).toBe('/premium?gift=invalid');
   });
@@ -66,7 +74,11 @@ describe('gifts', () => {
     const pro = await t.signUp();
     await payByCard(pro, { plan: 'professional', term: 'premium1month' });
     const before = new Date((await planOf(pro)).next_billing_at!).getTime();
-    await buyer.post('/api/premium/gift', { recipient: `${pro.name}@example.com`, method: 'credit', ...cardFields(CARDS.visa) });
+    await buyer.post('/api/premium/gift', {
+      recipient: `${pro.name}@example.com`,
+      method: 'credit',
+      ...cardFields(CARDS.visa),
+    });
     const { url } = linkIn(t.inbox, `${pro.name}@example.com`, '/premium/gift/redeem');
     await pro.get(url.pathname + url.search);
     const after = new Date((await planOf(pro)).next_billing_at!).getTime();
@@ -96,7 +108,9 @@ describe('affiliates', () => {
     // 25 % of 53.10 (AFFILIATE_COMMISSION_PERCENT=25)
     const console2 = (await affiliate.get('/api/affiliate/info')).json();
     expect(console2).toMatchObject({ total: 13.28, available: 13.28, referrals: 1 });
-    expect((await affiliate.get('/interact_api/load_user_setting')).json().affiliate).toMatchObject({ total: 13.28 });
+    expect((await affiliate.get('/interact_api/load_user_setting')).json().affiliate).toMatchObject({
+      total: 13.28,
+    });
     const commissions = await queryRows<{ amount_cents: number }>(
       t.database.db,
       sql`SELECT amount_cents FROM ledger WHERE kind = 'commission' AND user_id = (SELECT id FROM users WHERE name = ${affiliate.name!})`,

@@ -33,7 +33,9 @@ const ledgerOf = async (c: TestClient) =>
     sql`SELECT kind, purpose, amount_cents FROM ledger WHERE user_id = (SELECT id FROM users WHERE name = ${c.name!}) ORDER BY id`,
   );
 const countRows = async (table: string) =>
-  Number((await queryRows<{ n: string }>(t.database.db, sql.raw(`SELECT count(*) AS n FROM ${table}`)))[0]!.n);
+  Number(
+    (await queryRows<{ n: string }>(t.database.db, sql.raw(`SELECT count(*) AS n FROM ${table}`)))[0]!.n,
+  );
 
 describe('premium info', () => {
   it('answers a signed-out visitor with the list prices', async () => {
@@ -73,7 +75,12 @@ describe('pay by card', () => {
         sql`SELECT * FROM subscriptions WHERE user_id = ${u.id}`,
       );
       expect(JSON.stringify(stored)).not.toContain(card.replace(/\D/g, '').slice(0, 12));
-      expect(stored).toMatchObject({ method: 'card', last4: card.replace(/\D/g, '').slice(-4), exp_month: 12, exp_year: 2040 });
+      expect(stored).toMatchObject({
+        method: 'card',
+        last4: card.replace(/\D/g, '').slice(-4),
+        exp_month: 12,
+        exp_year: 2040,
+      });
       // the plan takes effect at once: user info says premium
       const me = (await c.get('/interact_api/load_user_setting')).json();
       expect(me.premium).toMatchObject({ isPremium: true, servicePlan: plan, paymentMethod: 'card' });
@@ -97,13 +104,26 @@ describe('pay by card', () => {
 
   it('the card fields are checked in the spec order', async () => {
     const c = await t.signUp();
-    const base = { service_plan: 'standard', plan: 'premium1year', method: 'credit', idempotency_key: attemptKey() };
+    const base = {
+      service_plan: 'standard',
+      plan: 'premium1year',
+      method: 'credit',
+      idempotency_key: attemptKey(),
+    };
     const reply = async (fields: Record<string, string>) =>
       (await c.post('/api/premium/payment', { ...base, ...fields })).json().message;
-    expect(await reply({ card_number: '', exp_month: '', exp_year: '', cvc: '' })).toBe(PREMIUM_MSG.cardNumberRequired);
-    expect(await reply({ card_number: CARDS.visa, exp_month: '', exp_year: '', cvc: '' })).toBe(PREMIUM_MSG.cardExpireRequired);
-    expect(await reply({ card_number: CARDS.visa, exp_month: '12', exp_year: '', cvc: '' })).toBe(PREMIUM_MSG.cardExpireRequired);
-    expect(await reply({ card_number: CARDS.visa, exp_month: '12', exp_year: '2040', cvc: '' })).toBe(PREMIUM_MSG.cvcInvalid);
+    expect(await reply({ card_number: '', exp_month: '', exp_year: '', cvc: '' })).toBe(
+      PREMIUM_MSG.cardNumberRequired,
+    );
+    expect(await reply({ card_number: CARDS.visa, exp_month: '', exp_year: '', cvc: '' })).toBe(
+      PREMIUM_MSG.cardExpireRequired,
+    );
+    expect(await reply({ card_number: CARDS.visa, exp_month: '12', exp_year: '', cvc: '' })).toBe(
+      PREMIUM_MSG.cardExpireRequired,
+    );
+    expect(await reply({ card_number: CARDS.visa, exp_month: '12', exp_year: '2040', cvc: '' })).toBe(
+      PREMIUM_MSG.cvcInvalid,
+    );
   });
 
   it('a tampered amount is refused; the server computes the coupon price', async () => {
@@ -136,7 +156,10 @@ describe('pay by card', () => {
       ...cardFields(CARDS.visa),
     };
     const charges = sandbox.charges.size;
-    const [a, b] = await Promise.all([c.post('/api/premium/payment', body), c.post('/api/premium/payment', body)]);
+    const [a, b] = await Promise.all([
+      c.post('/api/premium/payment', body),
+      c.post('/api/premium/payment', body),
+    ]);
     const again = await c.post('/api/premium/payment', body);
     const replies = [a.json(), b.json()];
     expect(replies.some((r) => r.status === 1)).toBe(true);
@@ -148,7 +171,9 @@ describe('pay by card', () => {
 
   it('bad input is a 400 with nothing written; a visitor gets 401', async () => {
     const c = await t.signUp();
-    const before = await Promise.all(['ledger', 'subscriptions', 'idempotency_keys', 'premium_checkouts'].map(countRows));
+    const before = await Promise.all(
+      ['ledger', 'subscriptions', 'idempotency_keys', 'premium_checkouts'].map(countRows),
+    );
     for (const body of [
       { service_plan: 'business', plan: 'premium1year', method: 'credit', ...cardFields(CARDS.visa) },
       { service_plan: 'standard', plan: 'premium2year', method: 'credit', ...cardFields(CARDS.visa) },
@@ -160,8 +185,12 @@ describe('pay by card', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect((await c.post('/api/premium/upgrade', { splan: 'Gold', unit: 'year' })).statusCode).toBe(400);
-    expect((await c.post('/api/premium/gift', { recipient: 'not-an-address', method: 'credit' })).statusCode).toBe(400);
-    const after = await Promise.all(['ledger', 'subscriptions', 'idempotency_keys', 'premium_checkouts'].map(countRows));
+    expect(
+      (await c.post('/api/premium/gift', { recipient: 'not-an-address', method: 'credit' })).statusCode,
+    ).toBe(400);
+    const after = await Promise.all(
+      ['ledger', 'subscriptions', 'idempotency_keys', 'premium_checkouts'].map(countRows),
+    );
     expect(after).toEqual(before);
     expect((await t.visitor().post('/api/premium/payment', {})).statusCode).toBe(401);
   });
@@ -214,7 +243,11 @@ describe('pay by PayPal', () => {
   it('cancel: nothing is charged and the plan stays free', async () => {
     const c = await t.signUp();
     const reply = (
-      await c.post('/api/premium/payment', { service_plan: 'standard', plan: 'premium1year', method: 'paypal' })
+      await c.post('/api/premium/payment', {
+        service_plan: 'standard',
+        plan: 'premium1year',
+        method: 'paypal',
+      })
     ).json();
     expect(await throughApproval(c, reply.redirect_to, 'cancel')).toBe('/premium?status=paypal_cancelled');
     expect((await userRow(c)).plan).toBe('free');
@@ -225,7 +258,11 @@ describe('pay by PayPal', () => {
     const a = await t.signUp();
     const b = await t.signUp();
     const reply = (
-      await a.post('/api/premium/payment', { service_plan: 'standard', plan: 'premium1year', method: 'paypal' })
+      await a.post('/api/premium/payment', {
+        service_plan: 'standard',
+        plan: 'premium1year',
+        method: 'paypal',
+      })
     ).json();
     const token = new URL(reply.redirect_to, 'http://x').searchParams.get('token')!;
     await b.request({

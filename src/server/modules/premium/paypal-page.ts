@@ -26,7 +26,10 @@ button{font:inherit;padding:.5rem 1.25rem;margin-right:.5rem;border-radius:6px;b
 </main></body></html>`;
 }
 
-const query = z.object({ token: z.string().max(200), choice: z.enum(['approve', 'cancel']).optional() });
+const query = z.object({
+  token: z.string().regex(/^[\w-]{1,200}$/),
+  choice: z.enum(['approve', 'cancel']).optional(),
+});
 
 /** Serves the sandbox gateway's approval page; a real provider hosts its own. */
 export async function registerSandboxApprovalPage(app: FastifyInstance, sandbox: SandboxGateway) {

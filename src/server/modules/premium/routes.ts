@@ -52,7 +52,14 @@ export async function registerPremiumRoutes(app: FastifyInstance, deps: PremiumR
         summary:
           'Premium info: prices, upgrade offers, the subscription (part 2 §3); ?daf= keeps an affiliate code 60 days',
         public: true,
-        querystring: z.object({ daf: z.string().trim().max(64).optional() }),
+        querystring: z.object({
+          daf: z
+            .string()
+            .trim()
+            .regex(/^[\w-]{1,64}$/)
+            .optional()
+            .or(z.literal('')),
+        }),
         response: { 200: premiumInfoReplySchema },
       },
     },
@@ -127,7 +134,12 @@ export async function registerPremiumRoutes(app: FastifyInstance, deps: PremiumR
     },
   );
 
-  const tokenQuery = z.object({ token: z.string().trim().min(1).max(200) });
+  const tokenQuery = z.object({
+    token: z
+      .string()
+      .trim()
+      .regex(/^[\w-]{1,200}$/),
+  });
   r.get(
     '/api/premium/paypal/return',
     {

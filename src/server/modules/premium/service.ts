@@ -60,7 +60,8 @@ export class PremiumService {
 
   /** The affiliate of the visitor's affiliate cookie, unless it is the buyer's own. */
   async referrer(userId: number | null, code: string | undefined): Promise<repo.AffiliateRow | null> {
-    if (!code || code.length > 64) return null;
+    // the cookie is the visitor's to write: only a well-formed code reaches the database
+    if (!code || !/^[\w-]{1,64}$/.test(code)) return null;
     const affiliate = await repo.affiliateByCode(this.deps.db, code);
     return affiliate && affiliate.userId !== userId ? affiliate : null;
   }

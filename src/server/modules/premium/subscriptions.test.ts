@@ -19,11 +19,20 @@ const DAY = 86_400_000;
 const info = async (c: TestClient) => (await c.get('/interact_api/load_user_premium_info')).json();
 const date = (v: string | Date | null) => (v === null ? null : new Date(v));
 const userRow = async (c: TestClient) => {
-  const [row] = await queryRows<{ plan: string; plan_unit: string | null; next_billing_at: string | null; plan_expires_at: string | null }>(
+  const [row] = await queryRows<{
+    plan: string;
+    plan_unit: string | null;
+    next_billing_at: string | null;
+    plan_expires_at: string | null;
+  }>(
     t.database.db,
     sql`SELECT plan, plan_unit, next_billing_at, plan_expires_at FROM users WHERE name = ${c.name!}`,
   );
-  return { ...row!, next_billing_at: date(row!.next_billing_at), plan_expires_at: date(row!.plan_expires_at) };
+  return {
+    ...row!,
+    next_billing_at: date(row!.next_billing_at),
+    plan_expires_at: date(row!.plan_expires_at),
+  };
 };
 const ledgerOf = async (c: TestClient) =>
   queryRows<{ kind: string; purpose: string; amount_cents: number }>(
@@ -42,7 +51,9 @@ async function runRenewals() {
   await t.jobs.runDueJobs();
 }
 const receiptsTo = (c: TestClient) =>
-  t.inbox.filter((m) => m.to.includes(`${c.name}@example.com`.toLowerCase()) && mailText(m).includes('Your Folio receipt'));
+  t.inbox.filter(
+    (m) => m.to.includes(`${c.name}@example.com`.toLowerCase()) && mailText(m).includes('Your Folio receipt'),
+  );
 
 describe('upgrade', () => {
   it('offers prorated upgrades and charges the fee from the stored card', async () => {
@@ -55,11 +66,25 @@ describe('upgrade', () => {
     expect(i.professional.canUpgradeTo).toBe(true);
     expect(i.professional.upgradeToMonth).toBeNull();
     const offer = i.professional.upgradeToYear;
-    expect(offer).toEqual({ upgradeFee: 19, nextBillingTime: Math.floor(before.next_billing_at!.getTime() / 1000), newServicePlanPrice: 59 });
+    expect(offer).toEqual({
+      upgradeFee: 19,
+      nextBillingTime: Math.floor(before.next_billing_at!.getTime() / 1000),
+      newServicePlanPrice: 59,
+    });
 
-    const tampered = await c.post('/api/premium/upgrade', { splan: 'Professional', unit: 'year', amount: '1', idempotency_key: attemptKey() });
+    const tampered = await c.post('/api/premium/upgrade', {
+      splan: 'Professional',
+      unit: 'year',
+      amount: '1',
+      idempotency_key: attemptKey(),
+    });
     expect(tampered.json().message).toBe(PREMIUM_MSG.amountChanged);
-    const res = await c.post('/api/premium/upgrade', { splan: 'Professional', unit: 'year', amount: '19', idempotency_key: attemptKey() });
+    const res = await c.post('/api/premium/upgrade', {
+      splan: 'Professional',
+      unit: 'year',
+      amount: '19',
+      idempotency_key: attemptKey(),
+    });
     expect(res.json()).toEqual({ status: 1, redirect_to: '/premium?status=success', message: '' });
     const after = await userRow(c);
     expect(after).toMatchObject({ plan: 'professional', plan_unit: 'year' });
@@ -69,7 +94,9 @@ describe('upgrade', () => {
       ['upgrade', 1900],
     ]);
     expect((await info(c)).nowPrice).toBe(59);
-    expect((await c.post('/api/premium/upgrade', { splan: 'standard', unit: 'year' })).json().message).toBe(PREMIUM_MSG.cannotUpgrade);
+    expect((await c.post('/api/premium/upgrade', { splan: 'standard', unit: 'year' })).json().message).toBe(
+      PREMIUM_MSG.cannotUpgrade,
+    );
   });
 
   it('month to year on the same plan; a free user cannot upgrade', async () => {
@@ -81,13 +108,17 @@ describe('upgrade', () => {
     expect(i).toMatchObject({ servicePlan: 'standard', planUnit: 'month' });
     expect(offer.upgradeFee).toBeGreaterThan(35);
     expect(offer.upgradeFee).toBeLessThan(40);
-    const res = await c.post('/api/premium/upgrade', { splan: 'standard', unit: 'year', amount: String(offer.upgradeFee) });
+    const res = await c.post('/api/premium/upgrade', {
+      splan: 'standard',
+      unit: 'year',
+      amount: String(offer.upgradeFee),
+    });
     expect(res.json().status).toBe(1);
     expect(await userRow(c)).toMatchObject({ plan: 'standard', plan_unit: 'year' });
     const free = await t.signUp();
-    expect((await free.post('/api/premium/upgrade', { splan: 'professional', unit: 'year' })).json().message).toBe(
-      PREMIUM_MSG.cannotUpgrade,
-    );
+    expect(
+      (await free.post('/api/premium/upgrade', { splan: 'professional', unit: 'year' })).json().message,
+    ).toBe(PREMIUM_MSG.cannotUpgrade);
   });
 });
 
@@ -100,17 +131,32 @@ describe('cancel, resubscribe, renew, lapse', () => {
     const bBefore = await userRow(b);
     const due = (await userRow(a)).next_billing_at!;
 
-    expect((await a.post('/api/settings/cancelSubscribe', {})).json()).toEqual({ code: 1, message: PREMIUM_MSG.cancelled });
-    expect((await a.post('/api/settings/cancelSubscribe', {})).json()).toEqual({ code: 0, message: PREMIUM_MSG.cancelFailed });
+    expect((await a.post('/api/settings/cancelSubscribe', {})).json()).toEqual({
+      code: 1,
+      message: PREMIUM_MSG.cancelled,
+    });
+    expect((await a.post('/api/settings/cancelSubscribe', {})).json()).toEqual({
+      code: 0,
+      message: PREMIUM_MSG.cancelFailed,
+    });
     const i = await info(a);
-    expect(i).toMatchObject({ servicePlan: 'professional', cancelled: true, nextBillingDate: null, expireTime: Math.floor(due.getTime() / 1000) });
+    expect(i).toMatchObject({
+      servicePlan: 'professional',
+      cancelled: true,
+      nextBillingDate: null,
+      expireTime: Math.floor(due.getTime() / 1000),
+    });
     expect((await a.get('/interact_api/load_user_setting')).json().premium.premiumStatus).toBe('cancelled');
     expect(await userRow(b)).toEqual(bBefore);
     expect((await b.post('/api/premium/resubscribe', {})).json().message).toBe(PREMIUM_MSG.notCancelled);
 
     const res = await a.post('/api/premium/resubscribe', {});
     expect(res.json()).toEqual({ status: 1, redirect_to: '/premium?status=success', message: '' });
-    expect(await userRow(a)).toMatchObject({ plan: 'professional', plan_expires_at: null, next_billing_at: due });
+    expect(await userRow(a)).toMatchObject({
+      plan: 'professional',
+      plan_expires_at: null,
+      next_billing_at: due,
+    });
     expect(await userRow(b)).toEqual(bBefore);
   });
 
@@ -134,7 +180,12 @@ describe('cancel, resubscribe, renew, lapse', () => {
     const c = await t.signUp();
     await payByCard(c, { plan: 'professional', term: 'premium1month' });
     // a card the provider saves but whose charges fail from now on
-    const changed = await c.post('/api/settings/changeCreditCard', { number: CARDS.failsLater, month: '12', year: '2040', cvc: '123' });
+    const changed = await c.post('/api/settings/changeCreditCard', {
+      number: CARDS.failsLater,
+      month: '12',
+      year: '2040',
+      cvc: '123',
+    });
     expect(changed.json().code).toBe(1);
     expect((await c.post('/outliner/new', { title: 'kept' })).statusCode).toBe(200);
     const due = (await userRow(c)).next_billing_at!;
@@ -149,7 +200,10 @@ describe('cancel, resubscribe, renew, lapse', () => {
     expect(await userRow(c)).toMatchObject({ plan: 'free', next_billing_at: null });
     expect((await info(c)).servicePlan).toBe('free');
     expect(await ledgerOf(c)).toEqual([{ kind: 'charge', purpose: 'payment', amount_cents: 600 }]);
-    const [sub] = await queryRows(t.database.db, sql`SELECT method FROM subscriptions WHERE user_id = (SELECT id FROM users WHERE name = ${c.name!})`);
+    const [sub] = await queryRows(
+      t.database.db,
+      sql`SELECT method FROM subscriptions WHERE user_id = (SELECT id FROM users WHERE name = ${c.name!})`,
+    );
     expect(sub).toEqual({ method: 'card' });
     expect((await c.get('/outliner/list')).body).toContain('kept');
   });
@@ -171,7 +225,8 @@ describe('cancel, resubscribe, renew, lapse', () => {
 describe('changeCreditCard', () => {
   it('answers the spec messages and replaces the stored card', async () => {
     const c = await t.signUp();
-    const change = async (body: Record<string, string>) => (await c.post('/api/settings/changeCreditCard', body)).json();
+    const change = async (body: Record<string, string>) =>
+      (await c.post('/api/settings/changeCreditCard', body)).json();
     expect(await change({ number: '', month: '', year: '', cvc: '' })).toEqual({
       code: 0,
       message: PREMIUM_MSG.cardInvalid,
@@ -195,8 +250,13 @@ describe('changeCreditCard', () => {
     expect((await info(c)).creditCardNum).toBe('**** **** **** 4444');
     expect((await c.post('/api/settings/changeCreditCard', { number: 'x'.repeat(30) })).statusCode).toBe(400);
     expect(
-      (await c.post('/api/premium/upgrade', { splan: 'professional', unit: 'year', ...cardFields(CARDS.declined) })).json()
-        .message,
+      (
+        await c.post('/api/premium/upgrade', {
+          splan: 'professional',
+          unit: 'year',
+          ...cardFields(CARDS.declined),
+        })
+      ).json().message,
     ).toBe(PREMIUM_MSG.declined);
   });
 });
