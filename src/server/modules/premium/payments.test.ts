@@ -145,6 +145,22 @@ describe('pay by card', () => {
     expect((await info(c)).nowPrice).toBe(59);
   });
 
+  it('the thanksgiving offer charges 29.50 the first year and renews at 59', async () => {
+    const c = await t.signUp();
+    const res = await c.post('/api/premium/payment', {
+      service_plan: 'professional',
+      plan: 'premium1year',
+      method: 'credit',
+      offer: 'thanksgiving',
+      famount: '29.5',
+      idempotency_key: attemptKey(),
+      ...cardFields(CARDS.visa),
+    });
+    expect(res.json().status).toBe(1);
+    expect(await ledgerOf(c)).toEqual([{ kind: 'charge', purpose: 'payment', amount_cents: 2950 }]);
+    expect((await info(c)).nowPrice).toBe(59);
+  });
+
   it('a double submit with one key charges once and answers the same', async () => {
     const c = await t.signUp();
     const body = {
