@@ -38,6 +38,11 @@ import { registerNoteRoutes } from './modules/notes/routes.ts';
 import { NotesService } from './modules/notes/service.ts';
 import { registerOutlinerRoutes } from './modules/outliners/routes.ts';
 import { OutlinersService } from './modules/outliners/service.ts';
+import { GiftsService } from './modules/premium/gifts.ts';
+import { PremiumInfoService } from './modules/premium/info.ts';
+import { Renewals } from './modules/premium/renewals.ts';
+import { registerPremiumRoutes } from './modules/premium/routes.ts';
+import { PremiumService } from './modules/premium/service.ts';
 import { CopyService } from './modules/profile/copy.ts';
 import { registerProfileRoutes } from './modules/profile/routes.ts';
 import { RssService } from './modules/profile/rss.ts';
@@ -68,6 +73,8 @@ import { type EventBus, InProcessEventBus } from './platform/event-bus.ts';
 import { Fetcher } from './platform/fetcher.ts';
 import { JobQueue } from './platform/jobs.ts';
 import type { Mailer } from './platform/mailer.ts';
+import type { PaymentGateway } from './platform/payments/gateway.ts';
+import { SandboxGateway } from './platform/payments/sandbox.ts';
 import { type NotFoundLimit, registerRateLimits } from './platform/rate-limit/rate-limit.ts';
 
 export interface AppDeps {
@@ -88,6 +95,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** outbound page fetches; built from config by default */
   fetcher?: Fetcher;
+  /** the payment provider; the built-in sandbox by default (docs/payments.md) */
+  payments?: PaymentGateway;
   /** check every JSON reply against its route's declared schema (tests) */
   checkReplies?: boolean;
 }
@@ -200,8 +209,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const outliners = new OutlinersService({ db, clock, bus, accounts, items });
   await registerOutlinerRoutes(app, { outliners, auth, publicUrl: config.publicUrl });
+  const gateway = deps.payments ?? new SandboxGateway(() => clock.now());
+  const premiumDeps = {
+    db,
+    clock,
+    mailer,
+    gateway,
+    accounts,
+    secret: config.sessionSecret,
+    secretsKey: config.secretsKey,
+    commissionPercent: config.affiliateCommissionPercent,
+    publicUrl: config.publicUrl,
+    log: (error: unknown, message: string) => app.log.warn({ err: error }, message),
+  };
+  const gifts = new GiftsService(premiumDeps);
+  const premiumInfo = new PremiumInfoService(premiumDeps, gifts);
+  await registerPremiumRoutes(app, {
+    premium: new PremiumService(premiumDeps, gifts),
+    info: premiumInfo,
+    gifts,
+    auth,
+    publicUrl: config.publicUrl,
+    secureCookies: config.secureCookies,
+    gateway,
+  });
   await registerSettingsRoutes(app, {
     settings: new SettingsService({
+      premium: premiumInfo,
       db,
       clock,
       mailer,
@@ -235,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         avatars: (userId) => avatarKeysOf(db, userId),
       },
     }),
+    renewals: new Renewals(premiumDeps, jobs),
   });
   await registerLiveRoutes(app, {
     bus,

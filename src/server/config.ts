@@ -42,6 +42,7 @@ const envSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
   WEB_DIR: z.string().min(1).optional(),
   CONTENT_DIR: z.string().min(1).optional(),
+  AFFILIATE_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(20),
 });
 
 export interface Config {
@@ -66,6 +67,8 @@ export interface Config {
    * itself are ignored
    */
   trustProxy: number | string;
+  /** an affiliate's share of a referred premium payment, in percent (issue 20) */
+  affiliateCommissionPercent: number;
   /** multiplies every request rate limit of shared/limits.ts (suites that sign up many users raise it) */
   rateLimitFactor: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     trustProxy: proxySetting(e.TRUST_PROXY),
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    affiliateCommissionPercent: e.AFFILIATE_COMMISSION_PERCENT,
     logLevel: e.LOG_LEVEL,
     fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE === '1' || e.FETCH_ALLOW_PRIVATE === 'true',
     fetchTimeoutMs: e.FETCH_TIMEOUT_MS,

@@ -1,5 +1,6 @@
 import type { CaptureService } from './modules/capture/service.ts';
 import { CAPTURE_JOB } from './modules/items/capture-hook.ts';
+import type { Renewals } from './modules/premium/renewals.ts';
 import type { FileJobs } from './modules/uploads/file-jobs.ts';
 import { defineJob, type JobDefinition, type JobQueue } from './platform/jobs.ts';
 
@@ -9,11 +10,17 @@ import { defineJob, type JobDefinition, type JobQueue } from './platform/jobs.ts
  */
 export function registerJobHandlers(
   jobs: JobQueue,
-  deps: { capture: CaptureService; files: FileJobs; sweep: JobDefinition<Record<string, never>> },
+  deps: {
+    capture: CaptureService;
+    files: FileJobs;
+    sweep: JobDefinition<Record<string, never>>;
+    renewals: Renewals;
+  },
 ) {
   jobs.register(
     defineJob(CAPTURE_JOB, (job) => deps.capture.capture(job)),
     ...deps.files.definitions(),
     deps.sweep,
+    deps.renewals.definition(),
   );
 }

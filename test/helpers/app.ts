@@ -9,6 +9,7 @@ import type { EventBus } from '../../src/server/platform/event-bus.ts';
 import { Fetcher } from '../../src/server/platform/fetcher.ts';
 import { JobQueue } from '../../src/server/platform/jobs.ts';
 import { createMailer } from '../../src/server/platform/mailer.ts';
+import type { PaymentGateway } from '../../src/server/platform/payments/gateway.ts';
 import { TestClock } from './clock.ts';
 import { freshDatabase } from './database.ts';
 import { ManualDeadlines } from './deadlines.ts';
@@ -50,6 +51,8 @@ export async function createTestApp(
     bus?: EventBus;
     livePingIntervalMs?: number;
     webDir?: string;
+    /** a payment gateway the test inspects (the sandbox's charges); a fresh sandbox otherwise */
+    payments?: PaymentGateway;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-test-'));
@@ -85,6 +88,7 @@ export async function createTestApp(
     fetcher,
     livePingIntervalMs: deps.livePingIntervalMs,
     webDir: deps.webDir,
+    payments: deps.payments,
     logger: false,
     checkReplies: true,
   });

@@ -9,6 +9,7 @@ export * from './schema/groups.ts';
 export * from './schema/items.ts';
 export * from './schema/jobs.ts';
 export * from './schema/outliners.ts';
+export * from './schema/premium.ts';
 export * from './schema/profile.ts';
 export * from './schema/settings.ts';
 export * from './schema/sharing.ts';

@@ -31,6 +31,8 @@ export const PREMIUM_MSG = {
   notCancelled: 'Your subscription is not cancelled.',
   paypalCancelled: 'The PayPal payment was cancelled.',
   giftInvalid: 'This gift link is not valid or has already been used.',
+  inProgress: 'Your payment is being processed. Please wait a moment and reload the page.',
+  cancelled: 'Your subscription is cancelled. Premium stays until the end of the paid term.',
 } as const;
 
 export const SELLABLE_PLANS = ['basic', 'standard', 'professional'] as const;
@@ -48,6 +50,14 @@ const cardNumber = optional(
 );
 const twoDigits = optional(z.string().trim().max(4, { error: PREMIUM_MSG.cardExpireInvalid }));
 const cvc = optional(z.string().trim().max(4, { error: PREMIUM_MSG.cvcInvalid }));
+
+/** One per payment attempt (letters, digits, - and _): a repeated submit with it never charges twice. */
+const attemptKey = optional(
+  z
+    .string()
+    .trim()
+    .regex(/^[\w-]{8,64}$/, { error: 'Invalid attempt key.' }),
+);
 
 /** The card fields of a payment (part 2 §3 Card input); required only when paying by card. */
 export const cardFieldsSchema = z.object({
@@ -68,7 +78,7 @@ export const paymentSchema = cardFieldsSchema.extend({
   /** the thanksgiving offer's page sends 'thanksgiving' */
   offer: optional(z.enum(['thanksgiving'])),
   /** one per attempt: a repeated submit with the same key never charges twice */
-  idempotency_key: optional(z.string().trim().min(8).max(64)),
+  idempotency_key: attemptKey,
 });
 
 /** POST /api/premium/upgrade (part 2 §7 upgrade payload). splan as the spec writes it: 'Standard'. */
@@ -81,12 +91,12 @@ export const upgradeSchema = cardFieldsSchema.extend({
   unit: z.enum(['year', 'month'], { error: 'Choose a term.' }),
   /** the upgrade fee the page showed, dollars */
   amount: optional(z.string().trim().max(16)),
-  idempotency_key: optional(z.string().trim().min(8).max(64)),
+  idempotency_key: attemptKey,
 });
 
 /** POST /api/premium/resubscribe: empty, or the card fields. */
 export const resubscribeSchema = cardFieldsSchema.extend({
-  idempotency_key: optional(z.string().trim().min(8).max(64)),
+  idempotency_key: attemptKey,
 });
 
 /** POST /api/settings/changeCreditCard {number, month, year, cvc} (part 2 §7). */
@@ -97,12 +107,22 @@ export const changeCreditCardSchema = z.object({
   cvc,
 });
 
+/** The reply of changeCreditCard: code 0 gives card_errors by field and a message (part 2 §7). */
+export const changeCreditCardReplySchema = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  card_errors: z
+    .object({ number: z.string(), year: z.string(), cvc: z.string(), type: z.string() })
+    .partial()
+    .optional(),
+});
+
 /** POST /api/premium/gift: one year of Professional for a recipient. */
 export const giftSchema = cardFieldsSchema.extend({
   recipient: emailSchema,
   method: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method.' }),
   message: optional(text().trim().max(500)),
-  idempotency_key: optional(z.string().trim().min(8).max(64)),
+  idempotency_key: attemptKey,
 });
 
 /** The reply of payment, upgrade, resubscribe and gift: status 1 success, then go to redirect_to. */

@@ -26,6 +26,7 @@ import { updateUser } from '../accounts/repo.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { DEFAULT_AVATAR_URL, effectivePlan } from '../accounts/user-info.ts';
 import type { OutlinersService } from '../outliners/service.ts';
+import type { PremiumInfoService } from '../premium/info.ts';
 import { keyOfAvatarUrl } from './avatar.ts';
 import { deleteAccount } from './deletion.ts';
 import * as repo from './repo.ts';
@@ -46,6 +47,8 @@ export interface SettingsDeps {
   outliners: OutlinersService;
   blobs: BlobStore;
   secret: string;
+  /** the premium section's gifts, payment method and affiliate (premium/info.ts) */
+  premium: Pick<PremiumInfoService, 'settingsSection'>;
 }
 
 /** Yes/no preferences: the operation, its column, whether it is premium. */
@@ -81,6 +84,7 @@ export class SettingsService {
     const outliner = await this.deps.outliners.settings(userId);
     const plan = effectivePlan(user, this.deps.clock.now());
     const premium = PLANS[plan].premium;
+    const billing = await this.deps.premium.settingsSection(userId);
     return {
       name: user.name,
       firstName: user.firstName,
@@ -106,16 +110,16 @@ export class SettingsService {
       outliner,
       premium: {
         isPremium: premium,
-        gifts: [],
-        giftCount: 0,
+        gifts: billing.gifts,
+        giftCount: billing.giftCount,
         canUpgrade: plan !== 'professional' && plan !== 'business',
-        sinceDate: null,
+        sinceDate: premium ? billing.sinceDate : null,
         nextBillingDate: premium ? toSeconds(user.nextBillingAt) : null,
         premiumStatus: !premium ? 'free' : user.planExpiresAt ? 'cancelled' : 'active',
-        paymentMethod: null,
+        paymentMethod: premium ? billing.paymentMethod : null,
         servicePlan: plan,
       },
-      affiliate: null,
+      affiliate: billing.affiliate,
       teamMember: plan === 'business' && Boolean(user.companyUri),
     };
   }

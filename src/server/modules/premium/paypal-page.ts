@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { contract } from '../../platform/contract.ts';
+import type { SandboxGateway } from '../../platform/payments/sandbox.ts';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The sandbox's PayPal-like approval page: plain forms, no script, so the app's CSP holds. */
+function approvalHtml(token: string, amountCents: number, description: string): string {
+  const action = (choice: string) =>
+    `/premium/paypal/approve?token=${encodeURIComponent(token)}&amp;choice=${choice}`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Approve your payment - Sandbox PayPal</title>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a;background:#fff}
+@media (prefers-color-scheme:dark){body{color:#eee;background:#181818}}
+main{border:1px solid #8884;border-radius:8px;padding:1.5rem}form{display:inline}
+button{font:inherit;padding:.5rem 1.25rem;margin-right:.5rem;border-radius:6px;border:1px solid #0070ba;cursor:pointer}
+.approve{background:#0070ba;color:#fff}.cancel{background:transparent;color:inherit}</style></head>
+<body><main><h1>Sandbox PayPal</h1>
+<p>${escapeHtml(description)}</p><p>Amount: <strong>$${(amountCents / 100).toFixed(2)}</strong></p>
+<p>This is the built-in sandbox: no money moves.</p>
+<form method="post" action="${action('approve')}"><button class="approve" type="submit">Approve</button></form>
+<form method="post" action="${action('cancel')}"><button class="cancel" type="submit">Cancel</button></form>
+</main></body></html>`;
+}
+
+const query = z.object({
+  token: z.string().regex(/^[\w-]{1,200}$/),
+  choice: z.enum(['approve', 'cancel']).optional(),
+});
+
+/** Serves the sandbox gateway's approval page; a real provider hosts its own. */
+export async function registerSandboxApprovalPage(app: FastifyInstance, sandbox: SandboxGateway) {
+  await app.register(async (scope) => {
+    // the page's forms post an empty urlencoded body; the choice is in the query
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_req, _body, done) => done(null, {}),
+    );
+    const r = contract(scope);
+    r.get(
+      '/premium/paypal/approve',
+      {
+        schema: {
+          summary: 'Sandbox PayPal approval page (Approve or Cancel)',
+          public: true,
+          querystring: query,
+          produces: 'text/html',
+        },
+      },
+      async (request, reply) => {
+        const pending = sandbox.pendingApproval(request.query.token);
+        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+        if (!pending)
+          return reply
+            .status(404)
+            .send(
+              '<!doctype html><title>Not found</title><p>This payment is no longer waiting for approval.</p>',
+            );
+        return reply.send(approvalHtml(request.query.token, pending.amountCents, pending.description));
+      },
+    );
+    r.post(
+      '/premium/paypal/approve',
+      {
+        schema: {
+          summary: 'Sandbox PayPal: approve or cancel {token, choice}',
+          public: true,
+          querystring: query,
+          produces: 'text/html',
+        },
+      },
+      async (request, reply) => {
+        const next = sandbox.settleApproval(request.query.token, request.query.choice === 'approve');
+        if (!next)
+          return reply
+            .status(404)
+            .type('text/html; charset=utf-8')
+            .send(
+              '<!doctype html><title>Not found</title><p>This payment is no longer waiting for approval.</p>',
+            );
+        return reply.redirect(next, 303);
+      },
+    );
+  });
+}
