@@ -201,7 +201,10 @@ export class GoogleDriveService {
   }
 
   /** The stored tokens, refreshed first when the access token ends within a minute. */
-  private async fresh(user: { id: number }, row: typeof googleDriveConnections.$inferSelect): Promise<Tokens> {
+  private async fresh(
+    user: { id: number },
+    row: typeof googleDriveConnections.$inferSelect,
+  ): Promise<Tokens> {
     const key = this.deps.secretsKey;
     const tokens: Tokens = {
       accessToken: open(key, row.accessTokenSealed),
@@ -215,7 +218,10 @@ export class GoogleDriveService {
   }
 
   private async refresh(user: { id: number }, refreshToken: string): Promise<Tokens> {
-    const tokens = await this.token({ grant_type: 'refresh_token', refresh_token: refreshToken }, refreshToken);
+    const tokens = await this.token(
+      { grant_type: 'refresh_token', refresh_token: refreshToken },
+      refreshToken,
+    );
     await this.save(user, tokens);
     return tokens;
   }
@@ -286,11 +292,15 @@ export class GoogleDriveService {
     });
   }
 
-  private async call(url: string, req: { method: string; headers: Record<string, string>; body: string | Buffer }) {
+  private async call(
+    url: string,
+    req: { method: string; headers: Record<string, string>; body: string | Buffer },
+  ) {
     try {
       return await this.deps.fetcher.send(url, req);
     } catch (err) {
-      if (err instanceof FetchError) throw new AppError(502, `${GDRIVE_MSG.failed} ${GDRIVE_MSG.unreachable}`);
+      if (err instanceof FetchError)
+        throw new AppError(502, `${GDRIVE_MSG.failed} ${GDRIVE_MSG.unreachable}`);
       throw err;
     }
   }

@@ -149,7 +149,10 @@ export function registerDriveRoutes(
     '/api/drives/google/delete',
     {
       preValidation,
-      schema: { summary: 'Forget the Google Drive connection', response: { 200: googleDriveDeleteReplySchema } },
+      schema: {
+        summary: 'Forget the Google Drive connection',
+        response: { 200: googleDriveDeleteReplySchema },
+      },
     },
     async (request) => google.disconnect(await auth.requireUser(request)),
   );
