@@ -25,6 +25,17 @@ interface Grant {
 export const PEER_CLIENT_ID = 'folio-test-client.apps.example';
 export const PEER_CLIENT_SECRET = 'folio-test-secret';
 
+/** The configuration that points the app at a peer listening at base (http://127.0.0.1:port). */
+export function googleDrivePeerEnv(base: string) {
+  return {
+    GOOGLE_DRIVE_CLIENT_ID: PEER_CLIENT_ID,
+    GOOGLE_DRIVE_CLIENT_SECRET: PEER_CLIENT_SECRET,
+    GOOGLE_DRIVE_AUTH_URL: `${base}/o/oauth2/v2/auth`,
+    GOOGLE_DRIVE_TOKEN_URL: `${base}/token`,
+    GOOGLE_DRIVE_API_URL: base,
+  };
+}
+
 /**
  * A local Google OAuth 2.0 + Drive v3 peer on 127.0.0.1 for tests: the authorization endpoint
  * (a consent page with Allow / Deny links, or a straight redirect), the token endpoint (the
@@ -32,7 +43,9 @@ export const PEER_CLIENT_SECRET = 'folio-test-secret';
  * the refresh_token grant answers invalid_grant once revoked) and the upload endpoint
  * (multipart/related parsed part by part, and the resumable form), keeping every file.
  */
-export async function startGoogleDrivePeer(opts: { consent?: 'redirect' | 'page'; expiresIn?: number } = {}) {
+export async function startGoogleDrivePeer(
+  opts: { consent?: 'redirect' | 'page'; expiresIn?: number; port?: number } = {},
+) {
   const files: DriveFile[] = [];
   const codes = new Map<
     string,
@@ -226,7 +239,7 @@ export async function startGoogleDrivePeer(opts: { consent?: 'redirect' | 'page'
     throw new Error(`Unsupported upload: ${req.method} uploadType=${type}`);
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
@@ -234,13 +247,7 @@ export async function startGoogleDrivePeer(opts: { consent?: 'redirect' | 'page'
     files,
     stats,
     /** the environment that points the app at this peer */
-    env: {
-      GOOGLE_DRIVE_CLIENT_ID: PEER_CLIENT_ID,
-      GOOGLE_DRIVE_CLIENT_SECRET: PEER_CLIENT_SECRET,
-      GOOGLE_DRIVE_AUTH_URL: `${base}/o/oauth2/v2/auth`,
-      GOOGLE_DRIVE_TOKEN_URL: `${base}/token`,
-      GOOGLE_DRIVE_API_URL: base,
-    },
+    env: googleDrivePeerEnv(base),
     /** every access token stops working (as when Google ends them early); refresh tokens still work */
     expireAccessTokens() {
       accessTokens.clear();

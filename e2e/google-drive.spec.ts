@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import { startGoogleDrivePeer } from '../test/helpers/google-drive.ts';
+import { saveBookmark } from './helpers.ts';
+import { signUp, uniqueName } from './seed.ts';
+
+/**
+ * A local Google OAuth + Drive v3 peer on the port playwright.config.ts points the server at
+ * (E2E_PORT + 20000), with a consent page to click through like Google's.
+ */
+let peer: Awaited<ReturnType<typeof startGoogleDrivePeer>>;
+
+test.beforeAll(async () => {
+  peer = await startGoogleDrivePeer({ consent: 'page', port: Number(process.env.E2E_PORT ?? 3211) + 20000 });
+});
+test.afterAll(async () => {
+  await peer.close();
+});
+
+async function openExport(page: import('@playwright/test').Page, title: string) {
+  await page.getByRole('button', { name: 'Bulk Edit' }).click();
+  await page.getByLabel(`Select ${title}`).check();
+  await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Export' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export' });
+  await expect(dialog.getByRole('button', { name: 'As PDF' })).toBeEnabled();
+  return dialog;
+}
+
+test('connect Google Drive from the Export modal and send an item there as a Google Doc', async ({
+  page,
+}) => {
+  await signUp(page, uniqueName('gdrive'));
+  await saveBookmark(page, { url: 'https://drive.example/a', title: 'Drive article' });
+  await page.reload();
+  const libraryPath = new URL(page.url()).pathname;
+
+  // not connected yet: the connection dialog offers Google's consent
+  let dialog = await openExport(page, 'Drive article');
+  await dialog.getByRole('button', { name: 'To Google Drive' }).click();
+  const connect = page.getByRole('dialog', { name: 'Google Drive' });
+  await connect.getByRole('button', { name: 'Connect Google Drive' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Folio wants to access your Google Account' }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Allow' }).click();
+
+  // back on the page it left, told so, the parameter gone from the address
+  await expect(page.getByText('Google Drive connected.')).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === libraryPath && !url.search.includes('google_drive'));
+
+  dialog = await openExport(page, 'Drive article');
+  await dialog.getByRole('button', { name: 'To Google Drive' }).click();
+  await expect(
+    dialog.getByText('Sent to Google Drive successfully, click the url to view and edit:'),
+  ).toBeVisible();
+  const file = peer.files.find((f) => f.name === 'Drive article_via Folio');
+  expect(file).toMatchObject({ mimeType: 'application/vnd.google-apps.document', uploadType: 'multipart' });
+  await expect(
+    dialog.getByRole('link', { name: `https://docs.google.com/document/d/${file!.id}/edit?usp=drivesdk` }),
+  ).toBeVisible();
+  const xml = new TextDecoder().decode(unzipSync(new Uint8Array(file!.body))['word/document.xml']);
+  expect(xml).toContain('Drive article');
+
+  // the settings button disconnects; the next send asks to connect again
+  await dialog.getByRole('button', { name: 'Google Drive settings' }).click();
+  await connect.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByText('Google Drive connection removed.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'To Google Drive' }).click();
+  await expect(connect.getByRole('button', { name: 'Connect Google Drive' })).toBeVisible();
+});
