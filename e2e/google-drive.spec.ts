@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { startGoogleDrivePeer } from '../test/helpers/google-drive.ts';
-import { saveBookmark } from './helpers.ts';
+import { apiPost, saveBookmark } from './helpers.ts';
 import { signUp, uniqueName } from './seed.ts';
 
 /**
@@ -67,4 +67,47 @@ test('connect Google Drive from the Export modal and send an item there as a Goo
   await expect(page.getByText('Google Drive connection removed.')).toBeVisible();
   await dialog.getByRole('button', { name: 'To Google Drive' }).click();
   await expect(connect.getByRole('button', { name: 'Connect Google Drive' })).toBeVisible();
+});
+
+test('a note page saves the note to Google Drive; a revoked grant says Save failed! and closes', async ({
+  page,
+}) => {
+  const user = uniqueName('gdnote');
+  await signUp(page, user);
+  const reply = await apiPost(page, '/item/save/note', {
+    title: 'Drive note',
+    content: '<p>Note for the drive</p>',
+    note_type: 'rich',
+    mode: 'private',
+    tags: '',
+    link_id: '',
+  });
+  const notePath = `/user/${user}/b/${reply.items[0].link_id}`;
+  await page.goto(notePath);
+  await page.getByRole('button', { name: 'Save to Google Drive' }).click();
+  await page
+    .getByRole('dialog', { name: 'Google Drive' })
+    .getByRole('button', { name: 'Connect Google Drive' })
+    .click();
+  await page.getByRole('link', { name: 'Allow' }).click();
+  await expect(page.getByText('Google Drive connected.')).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === notePath && !url.search.includes('google_drive'));
+
+  await page.getByRole('button', { name: 'Save to Google Drive' }).click();
+  const saving = page.getByRole('dialog', { name: 'Save to Google Drive' });
+  await expect(saving.getByText('Saved! Open the Google Doc URL below to check it:')).toBeVisible();
+  const file = peer.files.find((f) => f.name === 'Drive note_via Folio');
+  expect(file?.mimeType).toBe('application/vnd.google-apps.document');
+  await expect(saving.getByRole('link', { name: /docs\.google\.com\/document\/d\// })).toBeVisible();
+  const xml = new TextDecoder().decode(unzipSync(new Uint8Array(file!.body))['word/document.xml']);
+  expect(xml).toContain('Note for the drive');
+  await page.keyboard.press('Escape');
+  await expect(saving).toBeHidden();
+
+  // the user revoked Folio in their Google account
+  peer.revoke(file!.grant);
+  peer.expireAccessTokens();
+  await page.getByRole('button', { name: 'Save to Google Drive' }).click();
+  await expect(saving.getByText('Save failed!')).toBeVisible();
+  await expect(saving).toBeHidden();
 });

@@ -129,3 +129,6 @@ export const googleDriveExportSchema = z.object({
 /** code 0 is success with data.webViewLink, as the drive send of spec part 2 §7 answers. */
 export const googleDriveExportReplySchema = webdavExportReplySchema;
 export type GoogleDriveExportReply = z.infer<typeof googleDriveExportReplySchema>;
+
+/** A note's drive dialog closes this long after 'Save failed!' (spec part 2 §8). */
+export const GDRIVE_FAILED_CLOSE_MS = 1000;
