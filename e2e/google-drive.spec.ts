@@ -10,6 +10,9 @@ import { signUp, uniqueName } from './seed.ts';
  */
 let peer: Awaited<ReturnType<typeof startGoogleDrivePeer>>;
 
+// two sites and a full page load each way: on a loaded machine these take longer than one journey's limit
+test.slow();
+
 test.beforeAll(async () => {
   peer = await startGoogleDrivePeer({ consent: 'page', port: Number(process.env.E2E_PORT ?? 3211) + 20000 });
 });
