@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { EXTENSION_BAR_DISMISSED, GUIDE_SEEN } from './e2e/cookies.ts';
+import { googleDrivePeerEnv } from './test/helpers/google-drive.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3211);
+/** e2e/google-drive.spec.ts starts its Google OAuth + Drive peer here (parallel runs differ by E2E_PORT) */
+const GOOGLE_DRIVE_PEER_PORT = PORT + 20000;
 
 // Workers load this file again; the env set by the runner process keeps one data directory for all.
 process.env.FOLIO_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'folio-e2e-'));
@@ -54,6 +57,7 @@ export default defineConfig({
       JOBS_POLL_MS: '200',
       // every journey signs up from 127.0.0.1
       RATE_LIMIT_FACTOR: '1000',
+      ...googleDrivePeerEnv(`http://127.0.0.1:${GOOGLE_DRIVE_PEER_PORT}`),
       ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
     },
   },

@@ -22,6 +22,7 @@ import { pictureKeysOf } from './modules/capture/repo.ts';
 import { registerCaptureRoutes } from './modules/capture/routes.ts';
 import { CaptureService } from './modules/capture/service.ts';
 import { registerDocsRoutes, trackRoutes } from './modules/docs/routes.ts';
+import { GoogleDriveService } from './modules/drives/google-drive.ts';
 import { registerDriveRoutes } from './modules/drives/routes.ts';
 import { WebdavService } from './modules/drives/webdav.ts';
 import { registerExportRoutes } from './modules/export/routes.ts';
@@ -197,7 +198,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerExportRoutes(app, { exports: exportService, auth });
   registerDriveRoutes(app, {
     webdav: new WebdavService({ db, fetcher, exports: exportService, secretsKey: config.secretsKey }),
+    google: new GoogleDriveService({
+      db,
+      clock,
+      fetcher,
+      exports: exportService,
+      secretsKey: config.secretsKey,
+      config: config.googleDrive,
+    }),
     auth,
+    publicUrl: config.publicUrl,
+    secureCookies: config.secureCookies,
   });
   registerBlogRoutes(app, { blogs: new BlogsService({ db, fetcher, secretsKey: config.secretsKey }), auth });
   registerProfileRoutes(app, {

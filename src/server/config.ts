@@ -43,6 +43,23 @@ const envSchema = z.object({
   WEB_DIR: z.string().min(1).optional(),
   CONTENT_DIR: z.string().min(1).optional(),
   AFFILIATE_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(20),
+  GOOGLE_DRIVE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_DRIVE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DRIVE_AUTH_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_DRIVE_TOKEN_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .default('https://oauth2.googleapis.com/token'),
+  GOOGLE_DRIVE_API_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .default('https://www.googleapis.com'),
 });
 
 export interface Config {
@@ -83,6 +100,20 @@ export interface Config {
   webDir: string | undefined;
   /** the operator's Markdown for About, Terms, Privacy, Blog and Tools; content/ fills the gaps */
   contentDir: string | undefined;
+  /**
+   * Send to Google Drive (issue 18 part 5): the operator's OAuth client; undefined unless both its id
+   * and secret are set, and then the option says it is not configured. The URLs change only in tests.
+   */
+  googleDrive: GoogleDriveConfig | undefined;
+}
+
+export interface GoogleDriveConfig {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  /** the API's origin: uploads go to {apiUrl}/upload/drive/v3/files */
+  apiUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +153,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsPollMs: e.JOBS_POLL_MS,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     contentDir: e.CONTENT_DIR ? path.resolve(e.CONTENT_DIR) : undefined,
+    googleDrive:
+      e.GOOGLE_DRIVE_CLIENT_ID && e.GOOGLE_DRIVE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_DRIVE_CLIENT_ID,
+            clientSecret: e.GOOGLE_DRIVE_CLIENT_SECRET,
+            authUrl: e.GOOGLE_DRIVE_AUTH_URL,
+            tokenUrl: e.GOOGLE_DRIVE_TOKEN_URL,
+            apiUrl: e.GOOGLE_DRIVE_API_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
   };
 }
 

@@ -1,5 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  googleDriveCallbackSchema,
+  googleDriveConnectReplySchema,
+  googleDriveConnectSchema,
+  googleDriveDeleteReplySchema,
+  googleDriveExportReplySchema,
+  googleDriveExportSchema,
+  googleDriveStatusReplySchema,
   webdavConnectReplySchema,
   webdavConnectSchema,
   webdavDeleteReplySchema,
@@ -9,12 +16,26 @@ import {
 } from '../../../shared/schemas/drives.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import { contract, signedIn } from '../../platform/contract.ts';
+import { GDRIVE_PENDING_MS, type GoogleDriveService } from './google-drive.ts';
 import type { WebdavService } from './webdav.ts';
 
-export function registerDriveRoutes(app: FastifyInstance, deps: { webdav: WebdavService; auth: Auth }) {
-  const { webdav, auth } = deps;
+export function registerDriveRoutes(
+  app: FastifyInstance,
+  deps: {
+    webdav: WebdavService;
+    google: GoogleDriveService;
+    auth: Auth;
+    publicUrl: string | undefined;
+    secureCookies: boolean;
+  },
+) {
+  const { webdav, google, auth } = deps;
   const r = contract(app);
   const preValidation = signedIn(auth);
+  // the pending consent (state + PKCE verifier, sealed): only in the browser that asked, for 10 minutes
+  const pendingCookie = deps.secureCookies ? '__Host-folio_gdrive' : 'folio_gdrive';
+  const callbackUrl = (request: FastifyRequest) =>
+    `${deps.publicUrl ?? `${request.protocol}://${request.host}`}/api/drives/google/callback`;
 
   r.get(
     '/api/drives/webdav',
@@ -62,5 +83,91 @@ export function registerDriveRoutes(app: FastifyInstance, deps: { webdav: Webdav
       },
     },
     async (request) => webdav.send(await auth.requireUser(request), request.body),
+  );
+
+  r.get(
+    '/api/drives/google',
+    {
+      preValidation,
+      schema: {
+        summary: 'Whether Google Drive is configured on this server and connected for this user',
+        response: { 200: googleDriveStatusReplySchema },
+      },
+    },
+    async (request) => google.status(await auth.requireUser(request)),
+  );
+
+  r.post(
+    '/api/drives/google/connect',
+    {
+      preValidation,
+      schema: {
+        summary:
+          "Start connecting Google Drive (OAuth 2.0 code + PKCE, scope drive.file): answers Google's consent URL",
+        body: googleDriveConnectSchema,
+        response: { 200: googleDriveConnectReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const started = google.begin(await auth.requireUser(request), request.body, callbackUrl(request));
+      reply.setCookie(pendingCookie, started.pending, {
+        path: '/',
+        httpOnly: true,
+        // Google's redirect back is a top-level navigation from another site: lax cookies go with it
+        sameSite: 'lax',
+        secure: deps.secureCookies,
+        maxAge: GDRIVE_PENDING_MS / 1000,
+      });
+      return { code: 1 as const, url: started.url };
+    },
+  );
+
+  r.get(
+    '/api/drives/google/callback',
+    {
+      schema: {
+        summary:
+          "Google's redirect after consent: trades the code for tokens, then back to the page with ?google_drive=connected or failed",
+        public: true,
+        querystring: googleDriveCallbackSchema,
+        produces: 'text/html',
+      },
+    },
+    async (request, reply) => {
+      const target = await google.finish(
+        await auth.currentUser(request),
+        request.query,
+        request.cookies[pendingCookie],
+        callbackUrl(request),
+      );
+      reply.clearCookie(pendingCookie, { path: '/', secure: deps.secureCookies });
+      return reply.redirect(target);
+    },
+  );
+
+  r.post(
+    '/api/drives/google/delete',
+    {
+      preValidation,
+      schema: {
+        summary: 'Forget the Google Drive connection',
+        response: { 200: googleDriveDeleteReplySchema },
+      },
+    },
+    async (request) => google.disconnect(await auth.requireUser(request)),
+  );
+
+  r.post(
+    '/api/export/google-drive',
+    {
+      preValidation,
+      schema: {
+        summary:
+          "Upload one's own items to Google Drive (Drive v3 multipart): doc becomes a Google Doc '{title}_via Folio'; pdf and md as files",
+        body: googleDriveExportSchema,
+        response: { 200: googleDriveExportReplySchema },
+      },
+    },
+    async (request) => google.send(await auth.requireUser(request), request.body),
   );
 }

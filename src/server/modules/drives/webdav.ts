@@ -1,5 +1,4 @@
-import type { Readable } from 'node:stream';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   WEBDAV_MSG,
   type WebdavExportReply,
@@ -8,12 +7,13 @@ import {
   webdavExportSchema,
 } from '../../../shared/schemas/drives.ts';
 import type { Executor } from '../../db/client.ts';
-import { items, webdavConnections } from '../../db/schema.ts';
+import { webdavConnections } from '../../db/schema.ts';
 import { AppError, parse, ValidationError } from '../../platform/errors.ts';
 import { FetchError } from '../../platform/fetch-errors.ts';
 import type { Fetcher } from '../../platform/fetcher.ts';
 import { open, seal } from '../../platform/secret-box.ts';
 import type { ExportService } from '../export/service.ts';
+import { collectDocument, driveDocumentName } from './names.ts';
 
 export interface WebdavDeps {
   db: Executor;
@@ -77,8 +77,8 @@ export class WebdavService {
       file.body.destroy();
       throw new AppError(400, WEBDAV_MSG.notConnected);
     }
-    const body = await collect(file.body);
-    const fileName = await this.fileName(user, link_ids);
+    const body = await collectDocument(file.body, WEBDAV_MAX_BYTES, WEBDAV_MSG.failed);
+    const fileName = `${await driveDocumentName(this.deps.db, user, link_ids)}.docx`;
     const target = new URL(encodeURIComponent(fileName), conn.url).toString();
     const res = await this.request(
       target,
@@ -95,25 +95,6 @@ export class WebdavService {
     if (res.status < 200 || res.status > 299)
       throw new AppError(502, `${WEBDAV_MSG.failed} (HTTP ${res.status})`);
     return { code: 0, message: WEBDAV_MSG.saved, data: { webViewLink: target, fileName } };
-  }
-
-  /** '{title}_via Folio.docx' for one item (as the Google Doc is named), 'export_via Folio.docx' for several. */
-  private async fileName(user: { id: number }, ids: number[]): Promise<string> {
-    let title = 'export';
-    if (ids.length === 1) {
-      const [row] = await this.deps.db
-        .select({ title: items.title })
-        .from(items)
-        .where(and(inArray(items.id, ids), eq(items.userId, user.id)));
-      title = row?.title || 'export';
-    }
-    const safe =
-      title
-        .replace(/[\\/:*?"<>|]+/g, ' ')
-        .replace(/[\p{Cc}\s]+/gu, ' ')
-        .trim()
-        .slice(0, 120) || 'export';
-    return `${safe}_via Folio.docx`;
   }
 
   private async row(user: { id: number }) {
@@ -152,18 +133,4 @@ export class WebdavService {
       throw err;
     }
   }
-}
-
-async function collect(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > WEBDAV_MAX_BYTES) {
-      stream.destroy();
-      throw new AppError(413, `${WEBDAV_MSG.failed} The document is larger than ${WEBDAV_MAX_BYTES} bytes.`);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { useGoogleDriveReturn } from './google-drive-return.ts';
 
 // the report's editor (TipTap) is large: both dialogs load when first opened
 const ExportModal = lazy(() => import('./ExportModal.tsx').then((m) => ({ default: m.ExportModal })));
@@ -16,6 +17,7 @@ export function ExportDialogs({
     closeReport: () => void;
   };
 }) {
+  useGoogleDriveReturn();
   return (
     <Suspense fallback={null}>
       {actions.exporting.length ? (

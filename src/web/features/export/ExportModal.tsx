@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Cloud, Copy, Eye, FileDown, FileText, NotebookPen, Settings2, UploadCloud } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { WEBDAV_MSG } from '../../../shared/schemas/drives.ts';
+import { GDRIVE_MSG, WEBDAV_MSG } from '../../../shared/schemas/drives.ts';
 import type { ExportFormat } from '../../../shared/schemas/export.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { sendToWebdav, useWebdavStatus } from '../../api/drives.ts';
+import { sendToGoogleDrive, sendToWebdav, useGoogleDriveStatus, useWebdavStatus } from '../../api/drives.ts';
 import { downloadExport, exportToNote, useExportPreview } from '../../api/export.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { links } from '../../lib/links.ts';
@@ -14,6 +14,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { copyRich } from './clipboard.ts';
 import styles from './Export.module.css';
+import { GoogleDriveDialog } from './GoogleDriveDialog.tsx';
 import { type ExportStatus, exportText, statusLine } from './messages.ts';
 import { WebdavDialog } from './WebdavDialog.tsx';
 
@@ -21,8 +22,9 @@ const STATUS_OF: Record<ExportFormat, ExportStatus> = { pdf: 'pdf_start', doc: '
 
 /**
  * The Export modal (spec part 1 §2, §4, §9) for one item or the bulk selection: Copy, As PDF, As
- * MS-Word, As Markdown, Export to note, To Google Drive (not configured here) and Preview. Every
- * button waits for the preview ('Generating preview...').
+ * MS-Word, As Markdown, Export to note, To Google Drive (a Google Doc; 'not configured' when the
+ * server has no OAuth client), Send to WebDAV and Preview. Every button waits for the preview
+ * ('Generating preview...').
  */
 export function ExportModal(props: { items: ItemReply[]; onClose: () => void }) {
   const open = props.items.length > 0;
@@ -36,7 +38,9 @@ export function ExportModal(props: { items: ItemReply[]; onClose: () => void }) 
   const [saving, setSaving] = useState(false);
   const webdav = useWebdavStatus(open);
   const [webdavOpen, setWebdavOpen] = useState(false);
-  /** the WebDAV send's own status line: sending, saved (with the file's link) or failed */
+  const google = useGoogleDriveStatus(open);
+  const [googleOpen, setGoogleOpen] = useState(false);
+  /** a drive send's own status line: sending, saved (with the file's link) or failed */
   const [drive, setDrive] = useState<{ line: string; link?: string; busy?: boolean } | null>(null);
 
   const ready = preview.isSuccess;
@@ -97,6 +101,25 @@ export function ExportModal(props: { items: ItemReply[]; onClose: () => void }) 
     }
   };
 
+  /** spec part 1 §4: googleDrive ('Sending to Google Drive...'), then googleDriveLink or googleDriveError */
+  const toGoogleDrive = async () => {
+    if (!google.data?.connected) {
+      setGoogleOpen(true);
+      return;
+    }
+    setDrive({ line: GDRIVE_MSG.sending, busy: true });
+    try {
+      const reply = await sendToGoogleDrive(ids);
+      setDrive({ line: reply.message, link: reply.data.webViewLink });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : '';
+      setDrive({ line: reason.startsWith(GDRIVE_MSG.failed) ? reason : GDRIVE_MSG.failed });
+      notify({ kind: 'error', text: GDRIVE_MSG.failed });
+      // a revoked grant was forgotten by the server: the next click offers to connect again
+      void google.refetch();
+    }
+  };
+
   const disabled = !ready || busy || !!drive?.busy;
   let line = statusLine(status);
   if (preview.isPending && open) line = exportText.preview;
@@ -135,15 +158,34 @@ export function ExportModal(props: { items: ItemReply[]; onClose: () => void }) 
         <Button icon={<NotebookPen size={14} />} disabled={disabled} onClick={toNote}>
           Export to note
         </Button>
-        <Button
-          icon={<UploadCloud size={14} />}
-          aria-disabled="true"
-          disabled
-          title={exportText.driveNotConfigured}
-          aria-description={exportText.driveNotConfigured}
-        >
-          To Google Drive (not configured)
-        </Button>
+        {google.data && !google.data.configured ? (
+          <Button
+            icon={<UploadCloud size={14} />}
+            aria-disabled="true"
+            disabled
+            title={exportText.driveNotConfigured}
+            aria-description={exportText.driveNotConfigured}
+          >
+            To Google Drive (not configured)
+          </Button>
+        ) : (
+          <Button
+            icon={<UploadCloud size={14} />}
+            disabled={disabled || google.isPending}
+            onClick={toGoogleDrive}
+          >
+            To Google Drive
+          </Button>
+        )}
+        {google.data?.configured ? (
+          <Button
+            icon={<Settings2 size={14} />}
+            variant="ghost"
+            aria-label="Google Drive settings"
+            title="Google Drive settings"
+            onClick={() => setGoogleOpen(true)}
+          />
+        ) : null}
         <Button icon={<Cloud size={14} />} disabled={disabled || webdav.isPending} onClick={toWebdav}>
           Send to WebDAV
         </Button>
@@ -173,6 +215,7 @@ export function ExportModal(props: { items: ItemReply[]; onClose: () => void }) 
         />
       ) : null}
       <WebdavDialog open={webdavOpen} onClose={() => setWebdavOpen(false)} />
+      <GoogleDriveDialog open={googleOpen} onClose={() => setGoogleOpen(false)} />
     </Modal>
   );
 }

@@ -12,6 +12,7 @@ import { ChipInput } from '../../ui/ChipInput.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { listHrefFromSearch } from '../reader/list-context.ts';
 import { statusText } from './autosave.ts';
+import { NoteDriveButton } from './NoteDrive.tsx';
 import { NoteMailButton } from './NoteMail.tsx';
 import styles from './Notes.module.css';
 import { NoteTitle } from './NoteTitle.tsx';
@@ -116,6 +117,7 @@ export function NoteEditor({ username, item, localId, redirect }: NoteEditorProp
           {images.uploading ? 'Uploading image...' : statusText(session.status)}
         </p>
         {item ? <NoteMailButton item={item} title={title} /> : null}
+        {item ? <NoteDriveButton item={item} /> : null}
       </header>
 
       {session.status.kind === 'stopped' ? (
