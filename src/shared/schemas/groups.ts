@@ -180,7 +180,11 @@ export const groupItemsQuerySchema = z.object({
 });
 
 /** An annotation in the group layer, with who made it. */
-export const groupAnnotationSchema = annotationReplySchema.extend({ author: z.string() });
+export const groupAnnotationSchema = annotationReplySchema.extend({
+  author: z.string(),
+  /** true: made in the group's layer (its author changes it there); false: the sharer's own */
+  in_layer: z.boolean(),
+});
 export type GroupAnnotation = z.infer<typeof groupAnnotationSchema>;
 
 /** An item of the group: who shared it and when; its annotations are the group layer. */

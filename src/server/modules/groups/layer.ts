@@ -48,6 +48,7 @@ function present(row: GroupAnnotationRow, author: string): GroupAnnotation {
       : [],
     created_at: toSeconds(row.createdAt)!,
     author,
+    in_layer: true,
   };
 }
 
@@ -73,6 +74,7 @@ export class GroupLayerService {
       const list = (own.get(id) ?? []).map(({ authorId, ...a }) => ({
         ...a,
         author: names.get(authorId) ?? '',
+        in_layer: false,
       }));
       byItem.set(id, list);
     }

@@ -190,7 +190,11 @@ export class GroupsService implements GroupDirectory {
         item_id: r.item_id,
         shared_by: r.shared_by,
         shared_at: toSeconds(new Date(r.shared_at))!,
-        item: { ...presented[i]!, annotations: annotations.map(({ author: _x, ...a }) => a), canEdit: false },
+        item: {
+          ...presented[i]!,
+          annotations: annotations.map(({ author: _x, in_layer: _y, ...a }) => a),
+          canEdit: false,
+        },
         annotations,
       };
     });
