@@ -103,7 +103,7 @@ test('a user shares two items to a team and a second member sees them and their 
   // opening one shows it in the reader, read-only, from the group
   await member.getByRole('link', { name: 'Team reading two' }).click();
   await member.waitForURL(new RegExp(`/group/${gName}/item/${second.link_id}$`));
-  await expect(member.getByRole('heading', { name: 'Team reading two' })).toBeVisible();
+  await expect(member.locator('h1', { hasText: 'Team reading two' })).toBeVisible();
 
   await ownerContext.close();
   await memberContext.close();
@@ -147,7 +147,11 @@ test('a second member highlights a shared item in the reader and the first sees 
   const group = (await apiPost(owner, `${G}/create_group`, { name: gName, displayName: 'Field crew' })).group;
   await apiPost(owner, `${G}/invite`, { group_id: group.group_id, to: memberName });
   await apiPost(member, `${G}/accept`, { token: await inviteToken(`${memberName}@example.com`) });
-  const item = await saveBookmark(owner, { url: `${siteUrl}/notes`, title: 'Team Field Notes', private: true });
+  const item = await saveBookmark(owner, {
+    url: `${siteUrl}/notes`,
+    title: 'Team Field Notes',
+    private: true,
+  });
   await waitForCapture(owner, item.link_id);
   const shared = await owner.request.post(`/group_mana/share_to?g_name=${gName}`, {
     data: { ids: `0:${item.link_id}` },
