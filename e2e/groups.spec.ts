@@ -38,6 +38,8 @@ async function highlight(page: Page, linkId: number, quote: string) {
 test('a user shares two items to a team and a second member sees them and their highlights live', async ({
   browser,
 }) => {
+  // two browsers, mail, capture and the live socket: long on a loaded machine
+  test.slow();
   const ownerName = uniqueName('owner');
   const memberName = uniqueName('member');
   const gName = uniqueName('team');
@@ -132,6 +134,7 @@ test.afterAll(async () => {
 test('a second member highlights a shared item in the reader and the first sees it live', async ({
   browser,
 }) => {
+  test.slow();
   const ownerName = uniqueName('sharer');
   const memberName = uniqueName('reader');
   const gName = uniqueName('crew');
