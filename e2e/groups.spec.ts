@@ -1,7 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { apiPost, liveSocketOpen, saveBookmark } from './helpers.ts';
+import { apiPost, liveSocketOpen, saveBookmark, selectText, waitForCapture } from './helpers.ts';
 import { OUTBOX_DIR, signUp, uniqueName } from './seed.ts';
 
 /** The accept token of the invitation mail sent to this address (the outbox holds every mail). */
@@ -36,6 +38,8 @@ async function highlight(page: Page, linkId: number, quote: string) {
 test('a user shares two items to a team and a second member sees them and their highlights live', async ({
   browser,
 }) => {
+  // two browsers, mail, capture and the live socket: long on a loaded machine
+  test.slow();
   const ownerName = uniqueName('owner');
   const memberName = uniqueName('member');
   const gName = uniqueName('team');
@@ -93,18 +97,101 @@ test('a user shares two items to a team and a second member sees them and their 
   // the member's open page shows them without a reload, with who shared them and their highlights
   const rows = member.getByTestId('group-item');
   await expect(rows).toHaveCount(2);
-  await expect(member.getByRole('button', { name: 'Team reading two' })).toBeVisible();
+  await expect(member.getByRole('link', { name: 'Team reading two' })).toBeVisible();
   await expect(member.getByText(`shared by ${ownerName}`).first()).toBeVisible();
   await expect(member.getByText('the first quoted line')).toBeVisible();
   await expect(member.getByText('the second quoted line')).toBeVisible();
 
-  // opening one shows it read-only with the group's highlights and their author
-  await member.getByRole('button', { name: 'Team reading two' }).click();
-  const opened = member.getByRole('dialog', { name: 'Team reading two' });
-  await expect(opened.getByRole('list', { name: 'Group highlights' })).toContainText(
-    'the second quoted line',
-  );
-  await expect(opened.getByText(`by ${ownerName}`, { exact: true })).toBeVisible();
+  // opening one shows it in the reader, read-only, from the group
+  await member.getByRole('link', { name: 'Team reading two' }).click();
+  await member.waitForURL(new RegExp(`/group/${gName}/item/${second.link_id}$`));
+  await expect(member.locator('h1', { hasText: 'Team reading two' })).toBeVisible();
+
+  await ownerContext.close();
+  await memberContext.close();
+});
+
+// a page with text to highlight, from a real HTTP server on 127.0.0.1 (FETCH_ALLOW_PRIVATE=1)
+let site: Server;
+let siteUrl = '';
+test.beforeAll(async () => {
+  site = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html><head><title>Team Field Notes</title></head><body><main><article>
+<h1>Team Field Notes</h1>
+<p>The river rose two metres overnight and the lower path was closed until the morning.</p>
+<p>Volunteers moved the sandbags to the north bank before the second wave of rain arrived.</p>
+<p>By noon the water had fallen again and the ferry resumed its crossings to the island.</p>
+</article></main></body></html>`);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+test.afterAll(async () => {
+  await new Promise((resolve) => site.close(resolve));
+});
+
+test('a second member highlights a shared item in the reader and the first sees it live', async ({
+  browser,
+}) => {
+  test.slow();
+  const ownerName = uniqueName('sharer');
+  const memberName = uniqueName('reader');
+  const gName = uniqueName('crew');
+  const ownerContext = await browser.newContext();
+  const memberContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const member = await memberContext.newPage();
+  await signUp(owner, ownerName);
+  await signUp(member, memberName);
+
+  // a team of two, and a private page of the owner's shared to it
+  const G = '/group_api/interact_api';
+  const group = (await apiPost(owner, `${G}/create_group`, { name: gName, displayName: 'Field crew' })).group;
+  await apiPost(owner, `${G}/invite`, { group_id: group.group_id, to: memberName });
+  await apiPost(member, `${G}/accept`, { token: await inviteToken(`${memberName}@example.com`) });
+  const item = await saveBookmark(owner, {
+    url: `${siteUrl}/notes`,
+    title: 'Team Field Notes',
+    private: true,
+  });
+  await waitForCapture(owner, item.link_id);
+  const shared = await owner.request.post(`/group_mana/share_to?g_name=${gName}`, {
+    data: { ids: `0:${item.link_id}` },
+    headers: { origin: new URL(owner.url()).origin },
+  });
+  expect(await shared.text()).toBe('0:1');
+
+  // the member opens it from the group page: the reader, not a summary
+  await member.goto(`/group/${gName}`);
+  await member.getByRole('link', { name: 'Team Field Notes' }).click();
+  await member.waitForURL(`/group/${gName}/item/${item.link_id}`);
+  const article = member.getByRole('article', { name: 'Page text' });
+  await expect(article).toContainText('Volunteers moved the sandbags');
+
+  // the owner reads the same item through the group, with the socket open
+  await owner.goto(`/group/${gName}/item/${item.link_id}`);
+  await expect(owner.getByRole('article', { name: 'Page text' })).toContainText('Volunteers moved');
+  await liveSocketOpen(owner);
+
+  // the member highlights a sentence in the group's layer
+  await selectText(member, 'article[aria-label="Page text"]', 'Volunteers moved the sandbags');
+  await member
+    .getByRole('toolbar', { name: 'Highlight selection' })
+    .getByRole('button', { name: 'Green' })
+    .click();
+  await expect(article.locator('mark', { hasText: 'Volunteers moved the sandbags' }).first()).toBeVisible();
+
+  // the owner's open tab draws it without a reload
+  await expect(
+    owner
+      .getByRole('article', { name: 'Page text' })
+      .locator('mark', { hasText: 'Volunteers moved the sandbags' })
+      .first(),
+  ).toBeVisible();
+  // and the owner's own library copy of the item is unchanged: no annotation of the member's
+  const own = await owner.request.get(`/interact_api/load_user_item?link_id=${item.link_id}`);
+  expect((await own.json()).items[0].annotations).toEqual([]);
 
   await ownerContext.close();
   await memberContext.close();

@@ -29,6 +29,7 @@ import { registerExportRoutes } from './modules/export/routes.ts';
 import { ExportService } from './modules/export/service.ts';
 import { registerFeedbackRoutes } from './modules/feedback/routes.ts';
 import { FeedbackService } from './modules/feedback/service.ts';
+import { GroupLayerService } from './modules/groups/layer.ts';
 import { registerGroupRoutes } from './modules/groups/routes.ts';
 import { GroupsService } from './modules/groups/service.ts';
 import { registerItemRoutes } from './modules/items/routes.ts';
@@ -177,15 +178,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerItemRoutes(app, { items, auth });
   registerTagRoutes(app, { tags, items, auth });
   registerCaptureRoutes(app, { capture, auth, blobs });
+  // the group annotation layer hears of the sharer's own highlight changes on shared items
+  const groupLayer = new GroupLayerService({ db, clock, bus });
   await registerAnnotationRoutes(app, {
-    annotations: new AnnotationsService({ db, clock, accounts, items }),
+    annotations: new AnnotationsService({
+      db,
+      clock,
+      accounts,
+      items,
+      onChanged: (ids) => groupLayer.ownAnnotationsChanged(ids),
+    }),
     kindle: new KindleImportService({ db, clock, items }),
     auth,
   });
   await registerNoteRoutes(app, { notes: new NotesService({ db, clock, items, tags }), auth, blobs });
   const uploads = new UploadsService({ db, clock, blobs, jobs, items, tags, accounts });
   await registerUploadRoutes(app, { uploads, auth, blobs });
-  const groups = new GroupsService({ db, clock, bus, mailer, accounts, items });
+  const groups = new GroupsService({ db, clock, bus, mailer, accounts, items, layer: groupLayer, capture });
   const sharing = new SharingService({ db, clock, accounts, capture, uploads });
   registerSharingRoutes(app, {
     sharing,
@@ -261,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerGroupRoutes(app, {
     groups,
+    layer: groupLayer,
     auth,
     publicUrl: config.publicUrl,
   });

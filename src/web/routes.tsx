@@ -78,6 +78,10 @@ export const routes: RouteObject[] = [
         element: page(() => import('./features/groups/AcceptInvitePage.tsx'), 'AcceptInvitePage'),
       },
       { path: '/group/:gName', element: page(() => import('./features/groups/GroupPage.tsx'), 'GroupPage') },
+      {
+        path: '/group/:gName/item/:itemId',
+        element: page(() => import('./features/groups/GroupReaderPage.tsx'), 'GroupReaderPage'),
+      },
       { path: '/about', element: page(site, 'AboutPage') },
       { path: '/terms', element: page(site, 'TermsPage') },
       { path: '/privacy', element: page(site, 'PrivacyPage') },

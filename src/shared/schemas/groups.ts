@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { EMAIL_MAX } from '../limits.ts';
 import { MSG } from '../messages.ts';
-import { annotationReplySchema } from './annotations.ts';
+import {
+  addAnnotationSchema,
+  annotationReplySchema,
+  changeAnnotationColorSchema,
+  postStickyNoteSchema,
+  removeAnnotationSchema,
+} from './annotations.ts';
 import { usernameSchema } from './auth.ts';
 import { id, name, optional, text } from './fields.ts';
 import { itemReplySchema } from './items.ts';
@@ -39,6 +45,9 @@ export const GROUP_MSG = {
   ownerOnly: 'Only the owner of the group can do this.',
   cannotRemoveOwner: 'The owner cannot be removed from the group.',
   notAMember: 'This user is not a member of the group.',
+  authorOnly: 'Only its author can change this annotation.',
+  renamed: 'The group has been renamed.',
+  deleted: 'The group has been deleted.',
   /** notifications of the share modal (spec part 1 §8) */
   shared: (title: string) => `Successfully shared to ${title}!`,
   shareError: (title: string) => `share to ${title} ERROR!`,
@@ -171,7 +180,11 @@ export const groupItemsQuerySchema = z.object({
 });
 
 /** An annotation in the group layer, with who made it. */
-export const groupAnnotationSchema = annotationReplySchema.extend({ author: z.string() });
+export const groupAnnotationSchema = annotationReplySchema.extend({
+  author: z.string(),
+  /** true: made in the group's layer (its author changes it there); false: the sharer's own */
+  in_layer: z.boolean(),
+});
 export type GroupAnnotation = z.infer<typeof groupAnnotationSchema>;
 
 /** An item of the group: who shared it and when; its annotations are the group layer. */
@@ -215,11 +228,42 @@ export const groupActionSchema = z.object({ group_id: id('group_id') });
 export const removeMemberSchema = z.object({ group_id: id('group_id'), user_id: id('user_id') });
 export const okReplySchema = z.object({ code: z.literal(1) });
 
+/** Rename (display name and description; g_name stays, it is in every link) by the owner. */
+export const renameGroupSchema = z.object({
+  group_id: id('group_id'),
+  displayName: createGroupSchema.shape.displayName,
+  description: optional(text().trim().max(GROUP_DESCRIPTION_MAX)),
+});
+
+/**
+ * The group annotation layer: members highlight and write sticky notes on an item shared to the
+ * group; each call names the group, and an annotation is changed only by its author.
+ */
+const inGroup = z.object({ group_id: id('group_id') });
+export const groupAddAnnotationSchema = addAnnotationSchema.and(inGroup);
+export const groupChangeColorSchema = changeAnnotationColorSchema
+  .omit({ link_id: true })
+  .extend(inGroup.shape);
+export const groupRemoveAnnotationSchema = removeAnnotationSchema
+  .omit({ link_id: true })
+  .extend(inGroup.shape);
+/** sContent sets the annotation's sticky note; '' removes it */
+export const groupStickyNoteSchema = inGroup.extend({
+  ann_id: removeAnnotationSchema.shape.ann_id,
+  sContent: z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z.union([z.literal(''), postStickyNoteSchema.shape.sContent]),
+  ),
+});
+export const groupAnnotationReplySchema = z.object({ code: z.literal(1), annotation: groupAnnotationSchema });
+export const groupRemoveAnnotationReplySchema = z.object({ code: z.literal(1), ann_id: z.number() });
+
 /** Live message to every member's tabs: something in the group changed. */
 export interface GroupLiveMessage {
   cmd: 'group';
   group_id: number;
   g_name: string;
-  change: 'shared' | 'members' | 'removed';
+  /** annotations: the group layer of item_ids changed; renamed / deleted: the group itself */
+  change: 'shared' | 'members' | 'removed' | 'annotations' | 'renamed' | 'deleted';
   item_ids?: number[];
 }

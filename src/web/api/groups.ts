@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { AnnotationSelector, HighlightColor } from '../../shared/schemas/annotations.ts';
+import type { ReaderReply } from '../../shared/schemas/capture.ts';
 import type {
+  GroupAnnotation,
   GroupItem,
   GroupReply,
   groupItemReplySchema,
@@ -48,6 +51,37 @@ export const groupApi = {
   leave: (groupId: number) => api.post(`${G}/leave`, { group_id: groupId }),
   removeMember: (groupId: number, userId: number) =>
     api.post(`${G}/remove_member`, { group_id: groupId, user_id: userId }),
+  rename: (groupId: number, displayName: string, description: string) =>
+    api
+      .post<{ group: Group }>(`${G}/rename_group`, { group_id: groupId, displayName, description })
+      .then((r) => r.group),
+  remove: (groupId: number) => api.post(`${G}/delete_group`, { group_id: groupId }),
+  reader: (groupId: number, itemId: number) =>
+    api.get<ReaderReply>(`${G}/load_reader${q({ group_id: groupId, item_id: itemId })}`),
+  /* the group annotation layer */
+  addAnnotation: (
+    groupId: number,
+    input: {
+      link_id: number;
+      shape: number;
+      content: string;
+      color: HighlightColor;
+      selector: AnnotationSelector;
+    },
+  ) =>
+    api
+      .post<{ annotation: GroupAnnotation }>(`${G}/add_annotation`, {
+        group_id: groupId,
+        ...input,
+        selector: JSON.stringify(input.selector),
+      })
+      .then((r) => r.annotation),
+  recolor: (groupId: number, annId: number, color: HighlightColor) =>
+    api.post(`${G}/change_annotation_color`, { group_id: groupId, ann_id: annId, color }),
+  stickyNote: (groupId: number, annId: number, sContent: string) =>
+    api.post(`${G}/post_sticky_note`, { group_id: groupId, ann_id: annId, sContent }),
+  removeAnnotation: (groupId: number, annId: number) =>
+    api.post(`${G}/remove_annotation`, { group_id: groupId, ann_id: annId }),
 };
 
 /** How many of the items failed, from share_to's 'index:flag,...'. */
@@ -82,6 +116,15 @@ export function useGroupItem(groupId: number | undefined, itemId: number | undef
   return useQuery({
     queryKey: queryKeys.groupItem(groupId ?? 0, itemId ?? 0),
     queryFn: () => groupApi.item(groupId!, itemId!),
+    enabled: groupId !== undefined && itemId !== undefined,
+  });
+}
+
+/** A shared item's reader copy, for the reader a member opens it in. */
+export function useGroupReader(groupId: number | undefined, itemId: number | undefined) {
+  return useQuery({
+    queryKey: queryKeys.groupReader(groupId ?? 0, itemId ?? 0),
+    queryFn: () => groupApi.reader(groupId!, itemId!),
     enabled: groupId !== undefined && itemId !== undefined,
   });
 }

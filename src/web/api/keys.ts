@@ -31,4 +31,5 @@ export const queryKeys = {
   group: (id: number) => ['groups', 'group', id] as const,
   groupItems: (id: number, page: number) => ['groups', 'items', id, page] as const,
   groupItem: (id: number, itemId: number) => ['groups', 'item', id, itemId] as const,
+  groupReader: (id: number, itemId: number) => ['groups', 'reader', id, itemId] as const,
 };

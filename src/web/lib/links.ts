@@ -51,6 +51,8 @@ export const links = {
   groups: () => '/groups',
   /** a group's page, /group/{g_name} */
   group: (gName: string) => `/group/${encodeURIComponent(gName)}`,
+  /** a shared item in the reader, with the group's annotation layer */
+  groupItem: (gName: string, itemId: number) => `/group/${encodeURIComponent(gName)}/item/${itemId}`,
   /** the stored copy of a page, by its address (a new tab) */
   cachedPage: (url: string) => `/cached?url=${encodeURIComponent(url)}`,
   /** the stored copy of one of one's bookmarks, sandboxed by the server */

@@ -31,6 +31,8 @@ export interface AnnotationsDeps {
   clock: Clock;
   accounts: AccountsService;
   items: ItemsService;
+  /** told after the item's annotations changed (groups: members of groups it is shared to hear of it) */
+  onChanged?: (itemIds: number[]) => Promise<void>;
 }
 
 const takesQuota = (shape: number) => (QUOTA_SHAPES as readonly number[]).includes(shape);
@@ -82,7 +84,7 @@ export class AnnotationsService {
       await refreshSearchVectors(tx, [data.link_id]);
       return { annotation: presentAnnotation(created, []), created: true, count };
     });
-    if (result.created) await this.deps.items.publishUpserts(user.id, [data.link_id]);
+    if (result.created) await this.published(user.id, [data.link_id]);
     return {
       code: 1,
       annotation: result.annotation,
@@ -101,7 +103,7 @@ export class AnnotationsService {
       const sticky = await repo.stickyNotesOf(tx, [row.id]);
       return presentAnnotation({ ...row, color, updatedAt: at }, sticky);
     });
-    await this.deps.items.publishUpserts(user.id, [link_id]);
+    await this.published(user.id, [link_id]);
     return { code: 1, annotation };
   }
 
@@ -128,7 +130,7 @@ export class AnnotationsService {
       await refreshSearchVectors(tx, [link_id]);
       return n;
     });
-    await this.deps.items.publishUpserts(user.id, [link_id]);
+    await this.published(user.id, [link_id]);
     return { code: 1, ann_id, annotation_count: count };
   }
 
@@ -165,7 +167,7 @@ export class AnnotationsService {
       await refreshSearchVectors(tx, [link_id]);
       return presentStickyNote(row, link_id, annotation.id);
     });
-    await this.deps.items.publishUpserts(user.id, [link_id]);
+    await this.published(user.id, [link_id]);
     return { code: 1, stickyNote };
   }
 
@@ -178,7 +180,7 @@ export class AnnotationsService {
       await refreshSearchVectors(tx, [link_id]);
       return presentStickyNote(row, link_id, row.annotationId);
     });
-    await this.deps.items.publishUpserts(user.id, [link_id]);
+    await this.published(user.id, [link_id]);
     return { code: 1, stickyNote };
   }
 
@@ -190,11 +192,17 @@ export class AnnotationsService {
       await repo.deleteStickyNote(tx, current.id);
       await refreshSearchVectors(tx, [link_id]);
     });
-    await this.deps.items.publishUpserts(user.id, [link_id]);
+    await this.published(user.id, [link_id]);
     return { code: 1, id };
   }
 
   /** The item's annotation count (its tags' Annotated counts follow by trigger, migration 0009). */
+  /** The owner's tabs get the item; the groups it is shared to hear of the change. */
+  private async published(ownerId: number, itemIds: number[]) {
+    await this.deps.items.publishUpserts(ownerId, itemIds);
+    await this.deps.onChanged?.(itemIds);
+  }
+
   private async recount(tx: Executor, item: Authorized<ItemRow>): Promise<number> {
     const count = await repo.countOfItem(tx, item.id);
     await this.deps.items.setAnnotationCount(tx, item, count);

@@ -253,3 +253,17 @@ export async function fellowMembers(ex: Executor, userId: number): Promise<Fello
   );
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
+
+export async function userName(ex: Executor, userId: number): Promise<string | undefined> {
+  const [row] = await queryRows<{ name: string }>(ex, sql`SELECT name FROM users WHERE id = ${userId}`);
+  return row?.name;
+}
+
+export async function renameGroup(ex: Executor, id: number, displayName: string, description: string) {
+  await ex.update(groups).set({ displayName, description }).where(eq(groups.id, id));
+}
+
+/** Memberships, shares, invitations and the annotation layer go with it (ON DELETE CASCADE). */
+export async function deleteGroup(ex: Executor, id: number) {
+  await ex.delete(groups).where(eq(groups.id, id));
+}

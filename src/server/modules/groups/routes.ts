@@ -1,20 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { readerReplySchema } from '../../../shared/schemas/capture.ts';
 import {
   acceptSchema,
   createGroupSchema,
   groupActionSchema,
+  groupAddAnnotationSchema,
+  groupAnnotationReplySchema,
+  groupChangeColorSchema,
   groupChangeReplySchema,
   groupIdQuerySchema,
   groupItemQuerySchema,
   groupItemReplySchema,
   groupItemsQuerySchema,
   groupItemsReplySchema,
+  groupRemoveAnnotationReplySchema,
+  groupRemoveAnnotationSchema,
+  groupStickyNoteSchema,
   inviteReplySchema,
   inviteSchema,
   loadGroupReplySchema,
   okReplySchema,
   removeMemberSchema,
+  renameGroupSchema,
   sharedToGroupsQuerySchema,
   sharedToGroupsReplySchema,
   userGroupsReplySchema,
@@ -22,10 +30,12 @@ import {
 import type { Auth } from '../../platform/auth/auth.ts';
 import { ownOrigin } from '../../platform/auth/origin.ts';
 import { contract, signedIn } from '../../platform/contract.ts';
+import type { GroupLayerService } from './layer.ts';
 import type { GroupsService } from './service.ts';
 
 export interface GroupRouteDeps {
   groups: GroupsService;
+  layer: GroupLayerService;
   auth: Auth;
   publicUrl: string | undefined;
 }
@@ -37,7 +47,7 @@ const G = '/group_api/interact_api';
  * create_group. Every call about a group answers 404 to a caller who is not its member.
  */
 export function registerGroupRoutes(app: FastifyInstance, deps: GroupRouteDeps) {
-  const { groups, auth } = deps;
+  const { groups, layer, auth } = deps;
   const preValidation = signedIn(auth);
   const api = contract(app);
   const user = (request: Parameters<Auth['requireUser']>[0]) => auth.requireUser(request);
@@ -189,5 +199,96 @@ export function registerGroupRoutes(app: FastifyInstance, deps: GroupRouteDeps) 
       },
     },
     async (request) => groups.leave(await user(request), request.body.group_id),
+  );
+  api.post(
+    `${G}/rename_group`,
+    {
+      preValidation,
+      schema: {
+        summary:
+          'Rename a group {group_id, displayName, description} (owner only; g_name stays): {code: 1, group}',
+        body: renameGroupSchema,
+        response: { 200: groupChangeReplySchema },
+      },
+    },
+    async (request) => groups.rename(await user(request), request.body),
+  );
+  api.post(
+    `${G}/delete_group`,
+    {
+      preValidation,
+      schema: {
+        summary:
+          "Delete a group {group_id} (owner only): its members, shares and annotation layer; members' items stay. {code: 1}",
+        body: groupActionSchema,
+        response: { 200: okReplySchema },
+      },
+    },
+    async (request) => groups.remove(await user(request), request.body.group_id),
+  );
+  api.get(
+    `${G}/load_reader`,
+    {
+      preValidation,
+      schema: {
+        summary: "A shared item's reader copy, for members (group_id, item_id): as GET /api/items/reader",
+        querystring: groupItemQuerySchema,
+        response: { 200: readerReplySchema },
+      },
+    },
+    async (request) => groups.reader(await user(request), request.query),
+  );
+  api.post(
+    `${G}/add_annotation`,
+    {
+      preValidation,
+      schema: {
+        summary:
+          "Highlight a shared item in the group's layer {group_id, link_id, shape, content, color, selector} " +
+          "(members; the sharer's own annotations are not changed): {code: 1, annotation (with author)}",
+        body: groupAddAnnotationSchema,
+        response: { 200: groupAnnotationReplySchema },
+      },
+    },
+    async (request) => layer.add(await user(request), request.body),
+  );
+  api.post(
+    `${G}/change_annotation_color`,
+    {
+      preValidation,
+      schema: {
+        summary:
+          "Recolour one's own annotation of the group layer {group_id, ann_id, color}: {code: 1, annotation}",
+        body: groupChangeColorSchema,
+        response: { 200: groupAnnotationReplySchema },
+      },
+    },
+    async (request) => layer.changeColor(await user(request), request.body),
+  );
+  api.post(
+    `${G}/post_sticky_note`,
+    {
+      preValidation,
+      schema: {
+        summary:
+          "Set the sticky note of one's own annotation of the group layer {group_id, ann_id, sContent} ('' removes " +
+          'it): {code: 1, annotation}',
+        body: groupStickyNoteSchema,
+        response: { 200: groupAnnotationReplySchema },
+      },
+    },
+    async (request) => layer.stickyNote(await user(request), request.body),
+  );
+  api.post(
+    `${G}/remove_annotation`,
+    {
+      preValidation,
+      schema: {
+        summary: "Remove one's own annotation of the group layer {group_id, ann_id}: {code: 1, ann_id}",
+        body: groupRemoveAnnotationSchema,
+        response: { 200: groupRemoveAnnotationReplySchema },
+      },
+    },
+    async (request) => layer.remove(await user(request), request.body),
   );
 }

@@ -12,6 +12,7 @@ import {
   groupItemsQuerySchema,
   inviteSchema,
   removeMemberSchema,
+  renameGroupSchema,
   sharedToGroupsQuerySchema,
   shareToBodySchema,
   shareToQuerySchema,
@@ -30,11 +31,12 @@ import type { EventBus } from '../../platform/event-bus.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { isEducationEmail } from '../accounts/user-info.ts';
-import { annotationsByAuthors } from '../annotations/item-annotations.ts';
+import type { CaptureService } from '../capture/service.ts';
 import { findForWrite, loadAll, loadAllInGroup } from '../items/access.ts';
 import type { ItemsService } from '../items/service.ts';
 import type { FellowMember, GroupDirectory } from '../sharing/groups.ts';
 import { fanOut } from './fan-out.ts';
+import type { GroupLayerService } from './layer.ts';
 import { presentGroup, presentMember } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -45,6 +47,8 @@ export interface GroupsDeps {
   mailer: Mailer;
   accounts: AccountsService;
   items: ItemsService;
+  layer: GroupLayerService;
+  capture: Pick<CaptureService, 'readerOf'>;
 }
 
 type Caller = { id: number; name: string };
@@ -166,25 +170,31 @@ export class GroupsService implements GroupDirectory {
     return { code: 0 as const, data: { ...item!, group: presentGroup(group) } };
   }
 
+  /** The reader copy of a shared item, for the reader members open it in. */
+  async reader(user: Caller, query: unknown) {
+    const q = parse(groupItemQuerySchema, query);
+    const [item] = await loadAllInGroup(this.deps.db, user, q.group_id, [q.item_id]);
+    return this.deps.capture.readerOf(item!);
+  }
+
   /** Group items as members see them: read-only, with the annotations members made. */
   private async present(user: Caller, groupId: number, rows: repo.GroupItemRow[]): Promise<GroupItem[]> {
     const db = this.deps.db;
     const ids = rows.map((r) => r.item_id);
     const authorized = await loadAllInGroup(db, user, groupId, ids);
     const presented = await this.deps.items.present(db, authorized, user.id);
-    const members = await repo.membersOf(db, groupId);
-    const names = new Map(members.map((m) => [m.user_id, m.name]));
-    const layer = await annotationsByAuthors(db, ids, [...names.keys()]);
+    const layer = await this.deps.layer.layerOf(db, groupId, ids);
     return rows.map((r, i) => {
-      const annotations = (layer.get(r.item_id) ?? []).map(({ authorId, ...a }) => ({
-        ...a,
-        author: names.get(authorId) ?? '',
-      }));
+      const annotations = layer.get(r.item_id) ?? [];
       return {
         item_id: r.item_id,
         shared_by: r.shared_by,
         shared_at: toSeconds(new Date(r.shared_at))!,
-        item: { ...presented[i]!, annotations: annotations.map(({ author: _x, ...a }) => a), canEdit: false },
+        item: {
+          ...presented[i]!,
+          annotations: annotations.map(({ author: _x, in_layer: _y, ...a }) => a),
+          canEdit: false,
+        },
         annotations,
       };
     });
@@ -266,6 +276,40 @@ export class GroupsService implements GroupDirectory {
     const message: GroupLiveMessage = { cmd: 'group', group_id, g_name: group.g_name, change: 'members' };
     await this.notify(group_id, message);
     await fanOut(this.deps.bus, [user_id], { ...message, change: 'removed' });
+    return { code: 1 as const };
+  }
+
+  /** The owner renames the group (display name, description); g_name stays: links carry it. */
+  async rename(user: Caller, input: unknown) {
+    const data = parse(renameGroupSchema, input);
+    const group = await this.member(this.deps.db, user, { id: data.group_id });
+    if (group.role !== 'owner') throw new ForbiddenError(GROUP_MSG.ownerOnly);
+    await repo.renameGroup(this.deps.db, group.id, data.displayName, data.description ?? group.description);
+    const row = await this.member(this.deps.db, user, { id: group.id });
+    await this.notify(group.id, {
+      cmd: 'group',
+      group_id: group.id,
+      g_name: group.g_name,
+      change: 'renamed',
+    });
+    return { code: 1 as const, group: presentGroup(row) };
+  }
+
+  /**
+   * The owner deletes the group: its memberships, shares, invitations and annotation layer go with
+   * it (foreign keys cascade); the members' own items and annotations are never touched.
+   */
+  async remove(user: Caller, groupId: number) {
+    const group = await this.member(this.deps.db, user, { id: groupId });
+    if (group.role !== 'owner') throw new ForbiddenError(GROUP_MSG.ownerOnly);
+    const members = await repo.memberIds(this.deps.db, group.id);
+    await this.deps.db.transaction((tx) => repo.deleteGroup(tx, group.id));
+    await fanOut(this.deps.bus, members, {
+      cmd: 'group',
+      group_id: group.id,
+      g_name: group.g_name,
+      change: 'deleted',
+    } satisfies GroupLiveMessage);
     return { code: 1 as const };
   }
 

@@ -29,9 +29,11 @@ export type Authorized<T, A extends Access = 'write'> = T & { readonly [granted]
 /**
  * The policy. Today: the owner may read and change their items, anyone may read a public one.
  * Groups grant reading through `grant` (loadAllInGroup found the item shared to a group the actor
- * belongs to); nothing else changes. An outliner's share key grants reading that outliner only (`permitsOutliner`): what its
+ * belongs to); that read grant is also what lets a member write the group's annotation layer
+ * (groups/layer.ts), which is the group's, never the item or the sharer's annotations. An outliner's share key grants reading that outliner only (`permitsOutliner`): what its
  * entries show of items (title, address, a highlight's quote) comes with the tree, never the items.
- * An item's share link (`shareGrant`) grants reading that item only.
+ * An item's share link (`shareGrant`) grants reading that item only, and the note pictures its
+ * content shows (`permitsNotePicture`).
  */
 export function permits(
   actor: Actor,
@@ -45,6 +47,24 @@ export function permits(
     if ('itemId' in grant ? item.id === grant.itemId : grant.sharedToActor) return true;
   }
   return access === 'read' && !item.private;
+}
+
+/**
+ * A note's picture (notes/<owner>/<name>) follows its note: the owner reads it, and so does whoever
+ * holds a grant to a note of that owner whose content shows the picture.
+ */
+export function permitsNotePicture(
+  actor: Actor,
+  picture: { userId: number; path: string },
+  note?: Authorized<ItemRow, 'read'>,
+): boolean {
+  if (permits(actor, { userId: picture.userId, private: true }, 'read')) return true;
+  return (
+    note !== undefined &&
+    note.type === 'note' &&
+    note.userId === picture.userId &&
+    (note.noteContent ?? '').includes(picture.path)
+  );
 }
 
 /** groups: the item was found shared to a group the actor belongs to (loadAllInGroup) */

@@ -9,7 +9,7 @@ import type { BlobStore } from '../../platform/blob-store.ts';
 import { contract, signedIn } from '../../platform/contract.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { send } from '../../platform/send-file.ts';
-import { permits } from '../items/access.ts';
+import { permitsNotePicture } from '../items/access.ts';
 import { IMAGE_MIME, type ImageKind, noteImageKey } from './images.ts';
 import type { NotesService } from './service.ts';
 
@@ -49,7 +49,7 @@ export async function registerNoteRoutes(app: FastifyInstance, deps: NotesRouteD
     '/api/files/notes/:userId/:name',
     {
       schema: {
-        summary: "A note's picture (its owner only)",
+        summary: "A note's picture (its owner only; a share link's visitor: /s/{key}/notes/{name})",
         params: notePictureParamsSchema,
         produces: 'image/*',
       },
@@ -58,8 +58,9 @@ export async function registerNoteRoutes(app: FastifyInstance, deps: NotesRouteD
       const { userId, name } = request.params;
       const user = await auth.currentUser(request);
       const key = noteImageKey(userId, name);
-      // the pictures of a note (always private) follow the note's access rule
-      if (!key || !permits(user, { userId: Number(userId), private: true }, 'read'))
+      // the pictures of a note (always private) follow the note's access rule; a share link's
+      // visitor gets them through /s/{key}/notes/{name}
+      if (!key || !permitsNotePicture(user, { userId: Number(userId), path: `/api/files/${key}` }))
         throw new NotFoundError();
       const etag = name.slice(0, name.lastIndexOf('.'));
       const contentType = IMAGE_MIME[name.slice(name.lastIndexOf('.') + 1) as ImageKind['ext']];

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { loadContactsReplySchema, sendMsgReplySchema, sendMsgSchema } from '../../../shared/schemas/mail.ts';
 import {
   batchShareLinksQuerySchema,
@@ -126,6 +127,24 @@ export function registerSharingRoutes(app: FastifyInstance, deps: SharingRouteDe
         { ...file, private: true, embeddable: true },
         { download: request.query.download === '1' },
       );
+    },
+  );
+
+  api.get(
+    '/s/:key/notes/:name',
+    {
+      schema: {
+        summary:
+          "A picture the share key's note shows (the note's share page); 404 for any other, or once revoked",
+        public: true,
+        params: shareKeyParamsSchema.extend({ name: z.string() }),
+        produces: 'image/*',
+      },
+    },
+    async (request, reply) => {
+      const picture = await sharing.sharedNotePicture(request.params.key, request.params.name);
+      reply.header('referrer-policy', 'no-referrer');
+      return send(request, reply, deps.blobs, { ...picture, private: true, size: null });
     },
   );
 

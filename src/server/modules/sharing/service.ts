@@ -13,8 +13,16 @@ import { NotFoundError } from '../../platform/errors.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { annotationsForItems } from '../annotations/item-annotations.ts';
 import type { CaptureService } from '../capture/service.ts';
-import { type Authorized, loadAll, loadForWrite, loadShared, shareGrant } from '../items/access.ts';
+import {
+  type Authorized,
+  loadAll,
+  loadForWrite,
+  loadShared,
+  permitsNotePicture,
+  shareGrant,
+} from '../items/access.ts';
 import type { ItemRow } from '../items/row.ts';
+import { IMAGE_MIME, type ImageKind, noteImageKey } from '../notes/images.ts';
 import type { ServedFile, UploadsService } from '../uploads/service.ts';
 import * as repo from './repo.ts';
 
@@ -35,6 +43,11 @@ export function shareUrls(origin: string, itemId: number, type: string, key: str
     item_url: `${origin}/s/${key}`,
     file_url: FILE_TYPES.has(type) ? `${origin}/s/${key}/file` : '',
   };
+}
+
+/** The note's HTML with its pictures' addresses turned into the share link's (`sharedNotePicture`). */
+function picturesThroughKey(note: Pick<ItemRow, 'userId' | 'noteContent'>, key: string): string {
+  return (note.noteContent ?? '').replaceAll(`/api/files/notes/${note.userId}/`, `/s/${key}/notes/`);
 }
 
 /** Which Share modal variant (spec part 1 §2) an item takes. */
@@ -121,12 +134,30 @@ export class SharingService {
         title: item.title,
         url: item.url ?? '',
         description: item.description,
-        note_content: item.type === 'note' ? (item.noteContent ?? '') : '',
+        note_content: item.type === 'note' ? picturesThroughKey(item, key) : '',
         created_at: toSeconds(item.createdAt)!,
       },
       html: reader?.html ?? '',
       file_url: shareUrls(origin, item.id, item.type, key).file_url,
       annotations,
+    };
+  }
+
+  /**
+   * GET /s/{key}/notes/{name}: a picture the key's note shows (its pictures are as private as the
+   * note: the share link reads those, and nothing else of its owner's).
+   */
+  async sharedNotePicture(key: string, name: string) {
+    const note = await this.grantedItem(key);
+    const blobKey = noteImageKey(String(note.userId), name);
+    if (!blobKey || !permitsNotePicture(null, { userId: note.userId, path: `/api/files/${blobKey}` }, note))
+      throw new NotFoundError();
+    const ext = name.slice(name.lastIndexOf('.') + 1) as ImageKind['ext'];
+    return {
+      key: blobKey,
+      contentType: IMAGE_MIME[ext],
+      fileName: name,
+      etag: name.slice(0, name.lastIndexOf('.')),
     };
   }
 

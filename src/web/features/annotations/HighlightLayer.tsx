@@ -13,7 +13,7 @@ import { ColorButtons, Floating, HighlightMenu, type Place, TextButton } from '.
 import { OrphanedHighlights } from './OrphanedHighlights.tsx';
 import { OverQuotaModal } from './OverQuotaModal.tsx';
 import { StickyNoteEditor } from './StickyNote.tsx';
-import { useHighlightActions } from './useHighlightActions.ts';
+import { type HighlightActions, useHighlightActions } from './useHighlightActions.ts';
 
 type Popup =
   | { kind: 'selection'; start: number; end: number; quote: string; place: Place }
@@ -47,16 +47,30 @@ export function HighlightLayer({
   item,
   placing,
   onPlacingChange,
+  editor,
 }: {
   article: HTMLElement;
   item: ItemReply;
   /** placing a new float note: the reader's bar turns it on (its 'Add float note' action) */
   placing: boolean;
   onPlacingChange: (placing: boolean) => void;
+  /**
+   * Another layer's editing (groups: members highlight a shared item in the group's layer): its
+   * actions, and which annotations the viewer may change. Without it, the item's owner edits.
+   */
+  editor?: { actions: HighlightActions; canChange: (annotation: AnnotationReply) => boolean };
 }) {
-  const canEdit = item.canEdit;
   const [overQuota, setOverQuota] = useState(false);
-  const actions = useHighlightActions(item.link_id, () => setOverQuota(true));
+  const ownActions = useHighlightActions(item.link_id, () => setOverQuota(true));
+  const actions = editor?.actions ?? ownActions;
+  /** the viewer may highlight a selection */
+  const canEdit = editor !== undefined || item.canEdit;
+  const canChangeRef = useRef(editor?.canChange);
+  canChangeRef.current = editor?.canChange;
+  const canChange = useCallback(
+    (a: AnnotationReply) => (canChangeRef.current ? canChangeRef.current(a) : item.canEdit),
+    [item.canEdit],
+  );
   const [popup, setPopup] = useState<Popup | null>(null);
   const [orphans, setOrphans] = useState<AnnotationReply[]>([]);
   /** counts finished drawings, so what waits for marks (?ann_md5=) looks again */
@@ -97,13 +111,13 @@ export function HighlightLayer({
   const openHighlight = useCallback(
     (annId: number, mark: HTMLElement, viaKeyboard: boolean) => {
       const annotation = byId.get(annId);
-      if (!annotation || (!canEdit && annotation.stickyNotes.length === 0)) return;
+      if (!annotation || (!canChange(annotation) && annotation.stickyNotes.length === 0)) return;
       opener.current = viaKeyboard ? mark : null;
       const marks = article.querySelectorAll<HTMLElement>(`mark[data-ann-id="${annId}"]`);
       const last = marks[marks.length - 1] ?? mark;
       setPopup({ kind: 'highlight', annId, place: placeBelow(article, last.getBoundingClientRect()) });
     },
-    [article, byId, canEdit],
+    [article, byId, canChange],
   );
 
   // selecting text offers the toolbar; a click or Enter on a highlight opens its menu
@@ -232,7 +246,7 @@ export function HighlightLayer({
           {popup.kind === 'highlight' && current ? (
             <HighlightMenu
               annotation={current}
-              canEdit={canEdit}
+              canEdit={canChange(current)}
               busy={actions.busy}
               onColor={(c) => void actions.recolor(current, c).then(() => setPopup(null))}
               onEditNote={() => setPopup({ kind: 'note', annId: current.id, place: popup.place })}
@@ -263,7 +277,7 @@ export function HighlightLayer({
           {popup.kind === 'float' && current ? (
             <>
               <p className={styles.noteText}>{current.content}</p>
-              {canEdit ? (
+              {canChange(current) ? (
                 <TextButton onClick={() => void actions.removeAnnotation(current).then(() => setPopup(null))}>
                   Delete float note
                 </TextButton>
@@ -274,7 +288,7 @@ export function HighlightLayer({
       ) : null}
       <OrphanedHighlights
         orphans={orphans}
-        canEdit={canEdit}
+        canEdit={item.canEdit}
         busy={actions.busy}
         onDelete={(a) => void actions.removeAnnotation(a)}
       />

@@ -17,6 +17,9 @@ import { ANNOTATION_MESSAGES } from './messages.ts';
 
 const failure = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_FAILURE);
 
+/** What a highlighter's annotation layer does (the owner's here; a group's in features/groups). */
+export type HighlightActions = ReturnType<typeof useHighlightActions>;
+
 /**
  * What the highlighter does, with the spec's notifications. Adding checks the plan's quota first
  * (annotationPermission) and treats the server's quota refusal the same: `onOverQuota` opens the

@@ -1,6 +1,7 @@
-import { ExternalLink, LogOut, UserMinus, Users } from 'lucide-react';
+import { ExternalLink, LogOut, Pencil, Trash2, UserMinus, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { GROUP_MSG } from '../../../shared/schemas/groups.ts';
 import { isSignedIn } from '../../../shared/schemas/user-info.ts';
 import {
   type GroupItem,
@@ -72,7 +73,14 @@ export function GroupPage() {
         <section aria-label="Shared items">
           <ul className={styles.list} aria-label="Shared items">
             {(items.data?.items ?? []).map((entry) => (
-              <SharedRow key={entry.item_id} entry={entry} onOpen={() => setOpened(entry.item_id)} />
+              <SharedRow
+                key={entry.item_id}
+                entry={entry}
+                readerHref={
+                  entry.item.type_name === 'bookmark' ? links.groupItem(found.g_name, entry.item_id) : null
+                }
+                onOpen={() => setOpened(entry.item_id)}
+              />
             ))}
           </ul>
           {items.data && total === 0 ? (
@@ -105,13 +113,28 @@ export function GroupPage() {
   );
 }
 
-function SharedRow({ entry, onOpen }: { entry: GroupItem; onOpen: () => void }) {
+/** A shared bookmark opens in the reader (readerHref); other types show their summary. */
+function SharedRow({
+  entry,
+  readerHref,
+  onOpen,
+}: {
+  entry: GroupItem;
+  readerHref: string | null;
+  onOpen: () => void;
+}) {
   const { item } = entry;
   return (
     <li className={styles.row} data-testid="group-item">
-      <button type="button" className={styles.rowTitle} onClick={onOpen}>
-        {item.title || item.url}
-      </button>
+      {readerHref ? (
+        <Link className={styles.rowTitle} to={readerHref}>
+          {item.title || item.url}
+        </Link>
+      ) : (
+        <button type="button" className={styles.rowTitle} onClick={onOpen}>
+          {item.title || item.url}
+        </button>
+      )}
       <span className={styles.meta}>
         {item.type_name} · shared by {entry.shared_by} · {itemDate(entry.shared_at)}
         {entry.annotations.length > 0 ? ` · ${entry.annotations.length} highlight(s)` : ''}
@@ -168,6 +191,7 @@ function MembersPanel({ data, meName }: { data: LoadedGroup; meName: string }) {
           </li>
         ))}
       </ul>
+      {isOwner ? <OwnerActions group={data.group} /> : null}
       {isOwner ? (
         <form className={styles.form} onSubmit={submit}>
           <TextField
@@ -195,6 +219,98 @@ function MembersPanel({ data, meName }: { data: LoadedGroup; meName: string }) {
         </Button>
       )}
     </aside>
+  );
+}
+
+/** The owner renames the group (display name, description) or deletes it after confirming. */
+function OwnerActions({ group }: { group: LoadedGroup['group'] }) {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+  const [displayName, setDisplayName] = useState(group.displayName);
+  const [description, setDescription] = useState(group.description);
+  const [warning, setWarning] = useState<string | undefined>();
+  const rename = useGroupMutation(() => groupApi.rename(group.group_id, displayName, description));
+  const remove = useGroupMutation(() => groupApi.remove(group.group_id));
+  const openRename = () => {
+    setDisplayName(group.displayName);
+    setDescription(group.description);
+    setWarning(undefined);
+    setDialog('rename');
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    rename.mutate(undefined, {
+      onSuccess: () => {
+        notify({ kind: 'done', text: GROUP_MSG.renamed });
+        setDialog(null);
+      },
+      onError: (err) => setWarning(err.message),
+    });
+  };
+  return (
+    <div className={styles.ownerActions}>
+      <Button size="sm" variant="ghost" icon={<Pencil size={16} aria-hidden="true" />} onClick={openRename}>
+        Rename group
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={<Trash2 size={16} aria-hidden="true" />}
+        onClick={() => setDialog('delete')}
+      >
+        Delete group
+      </Button>
+      <Modal open={dialog === 'rename'} onOpenChange={(o) => !o && setDialog(null)} title="Rename group">
+        <form className={styles.form} onSubmit={submit}>
+          <TextField
+            label="Display name"
+            value={displayName}
+            onChange={(e) => setDisplayName(e.target.value)}
+            warning={warning}
+            required
+          />
+          <TextField
+            label="Description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+          <Button type="submit" busy={rename.isPending}>
+            SAVE
+          </Button>
+        </form>
+      </Modal>
+      <Modal
+        open={dialog === 'delete'}
+        onOpenChange={(o) => !o && setDialog(null)}
+        title={`Delete ${group.displayName}?`}
+        description="Its members and shares go with it. Everyone keeps their own items and highlights."
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setDialog(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              busy={remove.isPending}
+              onClick={() =>
+                remove.mutate(undefined, {
+                  onSuccess: () => {
+                    notify({ kind: 'done', text: GROUP_MSG.deleted });
+                    void navigate(links.groups());
+                  },
+                  onError: (err) => notify({ kind: 'error', text: err.message }),
+                })
+              }
+            >
+              Delete
+            </Button>
+          </>
+        }
+      >
+        {null}
+      </Modal>
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useStat
 import { useSearchParams } from 'react-router';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { useReader } from '../../api/capture.ts';
+import { useGroupReader } from '../../api/groups.ts';
 import { useMarkRead, useSaveBookmark } from '../../api/items.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { readCookie } from '../../lib/cookies.ts';
@@ -43,20 +44,27 @@ export interface ReaderPageProps {
    * it returns what it draws beside it. The reader itself renders nothing there.
    */
   annotationLayer?: (article: HTMLElement, floats: FloatPlacing) => ReactNode;
+  /**
+   * A shared item a group member opens (features/groups): the copy comes through the group, the
+   * bar leads back to the group page and has no previous/next.
+   */
+  group?: { groupId: number; listHref: string };
 }
 
 /**
  * A bookmark in the reader view (spec part 1 §2, part 2 §2): the stored reader copy, or what became
  * of its capture; a top bar to move through the list the item was opened from.
  */
-export function ReaderPage({ item, username, annotationLayer }: ReaderPageProps) {
+export function ReaderPage({ item, username, annotationLayer, group }: ReaderPageProps) {
   const [search] = useSearchParams();
   const view = useMemo(
     () => parseView(search, { sort: readCookie('sort'), count: readCookie('count') }),
     [search],
   );
-  const reader = useReader(item.link_id);
-  const neighbours = useNeighbours(username, view, item.link_id);
+  const ownReader = useReader(group ? undefined : item.link_id);
+  const groupReader = useGroupReader(group?.groupId, group ? item.link_id : undefined);
+  const reader = group ? groupReader : ownReader;
+  const neighbours = useNeighbours(username, view, item.link_id, !group);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const bar = useTopBar(titleRef);
   const [panel, setPanel] = useState<SidePanel | null>(null);
@@ -116,21 +124,21 @@ export function ReaderPage({ item, username, annotationLayer }: ReaderPageProps)
       <ReaderTopBar
         state={bar}
         title={title}
-        listHref={listHref(username, view)}
+        listHref={group ? group.listHref : listHref(username, view)}
         prevHref={
-          neighbours.prev
+          !group && neighbours.prev
             ? itemInListHref(username, neighbours.prev.linkId, { ...view, page: neighbours.prev.page })
             : null
         }
         nextHref={
-          neighbours.next
+          !group && neighbours.next
             ? itemInListHref(username, neighbours.next.linkId, { ...view, page: neighbours.next.page })
             : null
         }
         unread={item.canEdit ? unread : null}
         onToggleRead={toggleRead}
         marking={markRead.isPending}
-        cachedHref={hasCopy ? links.cachedCopy(item.link_id) : null}
+        cachedHref={hasCopy && !group ? links.cachedCopy(item.link_id) : null}
         originalHref={item.url || null}
         panel={panel}
         canEdit={item.canEdit}

@@ -6,8 +6,13 @@ import { findNeighbours, type Neighbours } from './neighbours.ts';
 const ids = (reply: { items: { link_id: number }[] } | undefined) => reply?.items.map((i) => i.link_id);
 
 /** Previous/next of an item in the list view it was opened from; the pages at the edges load on demand. */
-export function useNeighbours(username: string, view: LibraryView, linkId: number): Neighbours {
-  const current = useListPage(viewToLoadParams(view, username));
+export function useNeighbours(
+  username: string,
+  view: LibraryView,
+  linkId: number,
+  enabled = true,
+): Neighbours {
+  const current = useListPage(viewToLoadParams(view, username), enabled);
   const base = {
     linkId,
     page: view.page,
@@ -18,11 +23,11 @@ export function useNeighbours(username: string, view: LibraryView, linkId: numbe
   const edges = findNeighbours(base);
   const prevPage = useListPage(
     viewToLoadParams({ ...view, page: view.page - 1 }, username),
-    edges.needPrevPage,
+    enabled && edges.needPrevPage,
   );
   const nextPage = useListPage(
     viewToLoadParams({ ...view, page: view.page + 1 }, username),
-    edges.needNextPage,
+    enabled && edges.needNextPage,
   );
   const result = findNeighbours({
     ...base,
