@@ -194,7 +194,10 @@ export async function registerOutlinerRoutes(app: FastifyInstance, deps: Outline
       },
     },
     async (request, reply) =>
-      sendJson(reply, await outliners.sharedTreeJson(request.params.shareKey, ownOrigin(request, deps.publicUrl))),
+      sendJson(
+        reply,
+        await outliners.sharedTreeJson(request.params.shareKey, ownOrigin(request, deps.publicUrl)),
+      ),
   );
   api.get(
     '/api/outliners/:outlinerId',
@@ -205,7 +208,8 @@ export async function registerOutlinerRoutes(app: FastifyInstance, deps: Outline
       params: outlinerParamsSchema,
       response: { 200: outlinerTreeReplySchema },
     }),
-    async (request, reply) => sendJson(reply, await outliners.treeJson(await caller(request), request.params.outlinerId)),
+    async (request, reply) =>
+      sendJson(reply, await outliners.treeJson(await caller(request), request.params.outlinerId)),
   );
   api.get(
     '/api/outliners/:outlinerId/export',
