@@ -4,6 +4,7 @@
  * (Alt+ArrowDown on an entry) as Chrome counts it (CDP Performance.getMetrics ScriptDuration).
  *
  *   npm run build:web && npx tsx bench/outliner-editor.ts [port]
+ *   (or FOLIO_WEB_OUT=/tmp/web-x npx vite build, then WEB_DIR=/tmp/web-x npx tsx bench/outliner-editor.ts [port])
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,7 @@ const app = await buildApp({
   jobs: new JobQueue(database.db, systemClock),
   mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: dataDir }),
   logger: false,
+  ...(process.env.WEB_DIR ? { webDir: path.resolve(process.env.WEB_DIR) } : {}),
 });
 await app.listen({ port: PORT, host: '127.0.0.1' });
 

@@ -1,8 +1,13 @@
 /**
  * The outliner tree call on an outliner of 5,000 entries (4,950 imported from OPML, nested three
  * deep, and 50 saved items added from the library): median time of GET /api/outliners/{id}, and
- * of moving one entry. Run: npx tsx bench/outliner-tree.ts [--db postgres] [--samples 21]
+ * of moving one entry. Side by side in the same run, interleaved sample by sample: the tree query
+ * run directly (repo.treeOf, the SQL and the decoding of its one JSON value), the outliner row
+ * lookup alone (what a read of a kept tree costs in the database), a GET repeated with nothing
+ * changed (the kept reply text) and a GET right after a move (the tree read again).
+ * Run: npx tsx bench/outliner-tree.ts [--db postgres] [--samples 21]
  */
+import { findOutliner, treeOf } from '../src/server/modules/outliners/repo.ts';
 import { inProcessApp } from './in-process.ts';
 import { parseArgs } from './lib.ts';
 
@@ -65,18 +70,35 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const treeTimes: number[] = [];
 let entries: { id: number; parent_id: number | null }[] = [];
 let bytes = 0;
-for (let i = 0; i < SAMPLES + 1; i++) {
-  const t0 = performance.now();
+for (let i = 0; i < 2; i++) {
   const res = await app.inject({ method: 'GET', url: `/api/outliners/${id}`, headers });
-  const ms = performance.now() - t0;
   if (res.statusCode !== 200) throw new Error(res.body);
-  if (i > 0) treeTimes.push(ms);
   entries = res.json().entries;
   bytes = res.body.length;
 }
+// the floor every signed-in GET pays (session, route, reply): the same call on a one-entry outliner
+const small = (await app.inject({ method: 'POST', url: '/outliner/new', headers, payload: { title: 'Small' } })).json()
+  .outliner.id as number;
+await app.inject({ method: 'POST', url: `/api/outliners/${small}/entries`, headers, payload: { text: 'one' } });
+const floorTimes: number[] = [];
 const tops = entries.filter((e) => e.parent_id === null);
 const moveTimes: number[] = [];
+const sqlTimes: number[] = [];
+const lookupTimes: number[] = [];
+const afterMoveTimes: number[] = [];
+const timed = async (f: () => Promise<unknown>) => {
+  const t0 = performance.now();
+  await f();
+  return performance.now() - t0;
+};
+const get = () => app.inject({ method: 'GET', url: `/api/outliners/${id}`, headers });
 for (let i = 0; i < SAMPLES; i++) {
+  sqlTimes.push(await timed(() => treeOf(database.db, id)));
+  lookupTimes.push(await timed(() => findOutliner(database.db, id)));
+  treeTimes.push(await timed(get));
+  floorTimes.push(
+    await timed(() => app.inject({ method: 'GET', url: `/api/outliners/${small}`, headers })),
+  );
   // a section moves to another chapter, after its first section
   const target = tops[(i * 7) % tops.length]!;
   const section = entries.find((e) => e.parent_id === tops[(i * 7 + 3) % tops.length]!.id)!;
@@ -91,14 +113,20 @@ for (let i = 0; i < SAMPLES; i++) {
   moveTimes.push(performance.now() - t0);
   if (res.statusCode !== 200) throw new Error(res.body);
   section.parent_id = target.id;
+  afterMoveTimes.push(await timed(get));
 }
+const ms = (xs: number[]) => Number(median(xs).toFixed(1));
 console.log(
   JSON.stringify({
     db: kind,
     entries: entries.length,
     replyBytes: bytes,
-    treeMedianMs: Number(median(treeTimes).toFixed(1)),
-    moveMedianMs: Number(median(moveTimes).toFixed(1)),
+    treeMedianMs: ms(treeTimes),
+    treeAfterMoveMedianMs: ms(afterMoveTimes),
+    sqlDirectMedianMs: ms(sqlTimes),
+    rowLookupMedianMs: ms(lookupTimes),
+    oneEntryGetMedianMs: ms(floorTimes),
+    moveMedianMs: ms(moveTimes),
   }),
 );
 await app.close();

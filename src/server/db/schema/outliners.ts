@@ -37,6 +37,12 @@ export const outliners = pgTable(
     shareKey: text('share_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Raised by triggers (migration 0020) on every change to what the tree call shows: its entries,
+     * and the titles, addresses, quotes and colours of the items and highlights they hold. The
+     * server keeps the tree's reply text per outliner and version (modules/outliners/tree-cache.ts).
+     */
+    treeVersion: bigint('tree_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('outliners_user_updated_idx').on(t.userId, t.updatedAt.desc()),

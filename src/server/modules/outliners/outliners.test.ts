@@ -4,7 +4,7 @@ import { saveBookmark } from '../../../../test/factories/items.ts';
 import { setPlan, setUsage } from '../../../../test/factories/users.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
 import { multipartBody } from '../../../../test/helpers/multipart.ts';
-import { OUTLINER_MSG } from '../../../shared/schemas/outliners.ts';
+import { OUTLINER_MSG, outlinerTreeReplySchema } from '../../../shared/schemas/outliners.ts';
 import { queryRows } from '../../db/client.ts';
 import { InProcessEventBus } from '../../platform/event-bus.ts';
 import { parseOpml } from './opml.ts';
@@ -343,6 +343,40 @@ describe('items and highlights in outliners', () => {
       ['text', 'Gone page', null, null],
       ['text', 'a memorable quote', null, null],
     ]);
+  });
+
+  it('reads each change to what the tree shows, after the tree was read (the kept reply follows tree_version)', async () => {
+    const id = await newOutliner(alice, 'Kept');
+    const page = await saveBookmark(alice, { title: 'Old title' });
+    const ann = await highlight(alice, page.link_id, 'kept quote');
+    await alice.post('/ditem_outliner/add_to_outliner', { infos: String(page.link_id), list_id: id });
+    await addEntry(alice, id, { ann_id: ann.id });
+    const shown = async () =>
+      (await tree(alice, id)).entries.map((e: { kind: string; title: string; color: string | null }) =>
+        e.kind === 'item' ? e.title : e.color,
+      );
+    expect(await shown()).toEqual(['yellow', 'Old title']);
+    expect(await shown()).toEqual(['yellow', 'Old title']);
+    // a change made in the database by any writer, not through this module
+    await t.database.db.execute(sql`UPDATE items SET title = 'New title' WHERE id = ${page.link_id}`);
+    expect(await shown()).toEqual(['yellow', 'New title']);
+    const recolour = await alice.post('/annotation_mana/change_annotation_color', {
+      ann_id: String(ann.id),
+      link_id: page.link_id,
+      color: 'blue',
+    });
+    expect(recolour.statusCode, recolour.body).toBe(200);
+    expect(await shown()).toEqual(['blue', 'New title']);
+    const [first] = (await tree(alice, id)).entries;
+    await alice.post(`/api/outliners/${id}/entries/${first.id}`, { text: 'edited' });
+    expect((await tree(alice, id)).entries[0].text).toBe('edited');
+    // the shared page reads the same kept reply
+    const { share_key } = (await alice.get(`/outliner/${id}/share/link`)).json();
+    const shared = (await t.visitor().get(`/api/outliners/shared/${share_key}`)).json();
+    expect(shared.entries[0].text).toBe('edited');
+    // the reply is sent as kept text, past the serialiser's check: check it against its schema here
+    expect(outlinerTreeReplySchema.safeParse(await tree(alice, id)).success).toBe(true);
+    expect(outlinerTreeReplySchema.safeParse(shared).success).toBe(true);
   });
 
   it('adds plain text, or text linked to its highlight per the source_link setting', async () => {

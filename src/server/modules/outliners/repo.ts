@@ -88,6 +88,7 @@ function getOutlinerColumns() {
     shareKey: outliners.shareKey,
     createdAt: outliners.createdAt,
     updatedAt: outliners.updatedAt,
+    treeVersion: outliners.treeVersion,
   };
 }
 

@@ -193,7 +193,11 @@ export async function registerOutlinerRoutes(app: FastifyInstance, deps: Outline
         response: { 200: outlinerTreeReplySchema },
       },
     },
-    async (request) => outliners.sharedTree(request.params.shareKey, ownOrigin(request, deps.publicUrl)),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await outliners.sharedTreeJson(request.params.shareKey, ownOrigin(request, deps.publicUrl)),
+      ),
   );
   api.get(
     '/api/outliners/:outlinerId',
@@ -204,7 +208,8 @@ export async function registerOutlinerRoutes(app: FastifyInstance, deps: Outline
       params: outlinerParamsSchema,
       response: { 200: outlinerTreeReplySchema },
     }),
-    async (request) => outliners.tree(await caller(request), request.params.outlinerId),
+    async (request, reply) =>
+      sendJson(reply, await outliners.treeJson(await caller(request), request.params.outlinerId)),
   );
   api.get(
     '/api/outliners/:outlinerId/export',
@@ -329,6 +334,14 @@ const OPML = { ext: 'opml', mime: 'text/x-opml' };
  * The spec makes turning sharing on and off GETs; a link on another site must not do either with
  * the user's cookie (a top-level navigation carries a Lax cookie), so only the app's own pages may.
  */
+/**
+ * A reply already serialised (the tree's kept JSON text): Fastify sends a string with a JSON
+ * content type as it is, so 1 MB of entries is not parsed and stringified again.
+ */
+function sendJson(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json as never);
+}
+
 function sameOriginOnly(request: FastifyRequest) {
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {

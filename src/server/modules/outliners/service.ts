@@ -32,6 +32,7 @@ import type { ItemsService } from '../items/service.ts';
 import type { OpmlNode } from './opml.ts';
 import { presentEntry, presentOutliner, presentTree } from './presenter.ts';
 import * as repo from './repo.ts';
+import { TreeCache } from './tree-cache.ts';
 
 export interface OutlinersDeps {
   db: Db;
@@ -58,6 +59,8 @@ type Repositioned = { id: number; position: string }[];
  * send those items, whose ouliner_id changed.
  */
 export class OutlinersService {
+  private readonly trees = new TreeCache();
+
   constructor(private readonly deps: OutlinersDeps) {}
 
   private async owned(ex: Executor, actor: Actor, outlinerId: number, lock = false) {
@@ -147,16 +150,36 @@ export class OutlinersService {
     return this.treeReply(row, caller.origin, caller.user.name);
   }
 
-  /** The read-only tree for anyone holding the key while sharing is on. */
-  async sharedTree(shareKey: string, origin: string): Promise<OutlinerTreeReply> {
-    const row = authorizeOutliner(null, await repo.findByShareKey(this.deps.db, shareKey), 'read', shareKey);
-    const owner = await this.deps.accounts.findUser(row.userId);
-    return this.treeReply(row, origin, owner?.name ?? '');
-  }
-
   private async treeReply(row: repo.OutlinerRow, origin: string, owner: string): Promise<OutlinerTreeReply> {
     const entries = presentTree(await repo.treeOf(this.deps.db, row.id));
     return { code: 1, outliner: presentOutliner(row, entries.length, origin), entries, owner };
+  }
+
+  /**
+   * The tree call's reply as JSON text (the same reply as `tree`): the entries come from the copy
+   * kept for the outliner's tree version when there is one, so a repeated read costs one row lookup.
+   */
+  async treeJson(caller: Caller, outlinerId: number): Promise<string> {
+    const row = authorizeOutliner(caller.user, await repo.findOutliner(this.deps.db, outlinerId), 'read');
+    return this.treeReplyJson(row, caller.origin, caller.user.name);
+  }
+
+  /** The read-only tree for anyone holding the key while sharing is on. */
+  async sharedTreeJson(shareKey: string, origin: string): Promise<string> {
+    const row = authorizeOutliner(null, await repo.findByShareKey(this.deps.db, shareKey), 'read', shareKey);
+    const owner = await this.deps.accounts.findUser(row.userId);
+    return this.treeReplyJson(row, origin, owner?.name ?? '');
+  }
+
+  private async treeReplyJson(row: repo.OutlinerRow, origin: string, owner: string): Promise<string> {
+    let kept = this.trees.get(row.id, row.treeVersion);
+    if (!kept) {
+      const entries = presentTree(await repo.treeOf(this.deps.db, row.id));
+      kept = { version: row.treeVersion, count: entries.length, entriesJson: JSON.stringify(entries) };
+      this.trees.set(row.id, kept);
+    }
+    const outliner = JSON.stringify(presentOutliner(row, kept.count, origin));
+    return `{"code":1,"outliner":${outliner},"entries":${kept.entriesJson},"owner":${JSON.stringify(owner)}}`;
   }
 
   /** The tree for an export (owner only). */

@@ -43,7 +43,8 @@ export const EntryRow = memo(function EntryRow(props: EntryRowProps) {
     if (props.focusCaret === null) return;
     const el = focusRef.current;
     if (!el) return;
-    el.focus({ preventScroll: false });
+    // focusing again what already has focus forces a layout for nothing (a moved row keeps it)
+    if (document.activeElement !== el) el.focus({ preventScroll: false });
     if (el instanceof HTMLTextAreaElement) {
       const at = props.focusCaret === 'end' ? el.value.length : props.focusCaret;
       el.setSelectionRange(at, at);

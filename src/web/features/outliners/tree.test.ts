@@ -10,6 +10,7 @@ import {
   outdentPlace,
   placeOf,
   removeEntry,
+  rowsAfterMove,
   rowsWithout,
   type Tree,
   treeFromEntries,
@@ -136,5 +137,39 @@ describe('outliner tree', () => {
     expect(dropPlace(tree, rows2, 2, 1, 0)).toEqual({ parentId: null, afterId: null });
     // dragging 6 over 5 (6 lands between 4 and 5... 5 is below it): levels 2 to 3
     expect(dropPlace(tree, rows, 6, 5, 0)).toEqual({ parentId: 4, afterId: null });
+  });
+});
+
+describe('rows patched after a move', () => {
+  it('match a full walk after every keyboard move, collapsed entries included', () => {
+    // 40 entries, three levels, one collapsed: each step moves one entry by Tab, Shift+Tab, Alt+Up or
+    // Alt+Down and compares the patched rows with visibleRows of the new tree
+    const entries = Array.from({ length: 40 }, (_, i) =>
+      entry(i + 1, i % 5 === 0 ? null : i - (i % 5) + 1, `a${String(i).padStart(2, '0')}`, {
+        collapsed: i === 10,
+      }),
+    );
+    let tree = treeFromEntries(entries);
+    let rows = visibleRows(tree);
+    const moves = [indentPlace, outdentPlace, moveUpPlace, moveDownPlace];
+    let seed = 7;
+    let patched = 0;
+    for (let step = 0; step < 400; step++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      const id = (seed % 40) + 1;
+      const place = moves[step % 4]!(tree, id);
+      if (!place) continue;
+      const oldParent = tree.byId.get(id)!.parentId;
+      const next = moveEntry(tree, id, place);
+      const fast = rowsAfterMove(rows, next, id, oldParent);
+      const full = visibleRows(next);
+      if (fast) {
+        patched++;
+        expect(fast).toEqual(full);
+      }
+      tree = next;
+      rows = fast ?? full;
+    }
+    expect(patched).toBeGreaterThan(200);
   });
 });

@@ -271,3 +271,59 @@ export function neighbourRow(rows: readonly Row[], id: EntryId, step: -1 | 1): R
   const at = rows.findIndex((r) => r.id === id);
   return at < 0 ? undefined : rows[at + step];
 }
+
+const indexOfRow = (rows: readonly Row[], id: EntryId) => rows.findIndex((r) => r.id === id);
+
+/** Where the block of the row at `at` (it and its shown descendants) ends. */
+function blockEnd(rows: readonly Row[], at: number): number {
+  let end = at + 1;
+  while (end < rows.length && rows[end]!.depth > rows[at]!.depth) end++;
+  return end;
+}
+
+/**
+ * The rows shown after `moveEntry` moved `id` (giving `after`), patched from the rows shown before
+ * instead of walking the whole tree again: the moved entry's block is cut out and put in at its new
+ * place with its depth shifted, and the old and new parents' hasChildren are set. Rows that did not
+ * move keep their objects. Null when only a full walk answers (an entry involved is not shown, or
+ * the new parent is collapsed).
+ */
+export function rowsAfterMove(
+  rows: readonly Row[],
+  after: Tree,
+  id: EntryId,
+  oldParentId: EntryId | null,
+): Row[] | null {
+  const at = indexOfRow(rows, id);
+  const entry = after.byId.get(id);
+  if (at < 0 || !entry) return null;
+  const end = blockEnd(rows, at);
+  const block = rows.slice(at, end);
+  const rest = rows.slice(0, at).concat(rows.slice(end));
+  const parentId = entry.parentId;
+  const siblings = childrenOf(after, parentId);
+  const position = siblings.indexOf(id);
+  const previous = position > 0 ? siblings[position - 1]! : null;
+  let depth = 0;
+  let index = 0;
+  if (parentId !== null) {
+    const p = indexOfRow(rest, parentId);
+    if (p < 0 || after.byId.get(parentId)?.collapsed) return null;
+    depth = rest[p]!.depth + 1;
+    index = p + 1;
+  }
+  if (previous !== null) {
+    const q = indexOfRow(rest, previous);
+    if (q < 0) return null;
+    index = blockEnd(rest, q);
+  }
+  const shift = depth - block[0]!.depth;
+  rest.splice(index, 0, ...(shift === 0 ? block : block.map((r) => ({ ...r, depth: r.depth + shift }))));
+  for (const parent of new Set([oldParentId, parentId])) {
+    if (parent === null) continue;
+    const p = indexOfRow(rest, parent);
+    const hasChildren = childrenOf(after, parent).length > 0;
+    if (p >= 0 && rest[p]!.hasChildren !== hasChildren) rest[p] = { ...rest[p]!, hasChildren };
+  }
+  return rest;
+}

@@ -13,7 +13,9 @@ import {
   outdentPlace,
   type Place,
   placeOf,
+  type Row,
   removeEntry,
+  rowsAfterMove,
   type Tree,
   treeFromEntries,
   updateEntry,
@@ -125,9 +127,14 @@ export function useOutlinerEditor(
     return () => window.removeEventListener('pagehide', flush);
   }, [sync]);
 
-  const rows = useMemo(() => visibleRows(tree), [tree]);
-  const rowsRef = useRef(rows);
-  rowsRef.current = rows;
+  // a move patches the rows it was made on (rowsAfterMove) instead of walking all of them again
+  const patched = useRef<{ tree: Tree; rows: Row[] } | null>(null);
+  const rows = useMemo(
+    () => (patched.current?.tree === tree ? patched.current.rows : visibleRows(tree)),
+    [tree],
+  );
+  const rowsRef = useRef({ tree, rows });
+  rowsRef.current = { tree, rows };
 
   const apply = useCallback((next: Tree) => {
     changes.current += 1;
@@ -144,6 +151,18 @@ export function useOutlinerEditor(
       // a collapsed new parent opens, so the moved entry stays in sight
       const parent = place.parentId !== null ? next.byId.get(place.parentId) : undefined;
       const shown = parent?.collapsed ? updateEntry(next, parent.id, { collapsed: false }) : next;
+      // the rows of the tree moved from, when known without a walk (two moves may come before a render)
+      const rowsBefore =
+        patched.current?.tree === before
+          ? patched.current.rows
+          : rowsRef.current.tree === before
+            ? rowsRef.current.rows
+            : null;
+      const rowsNow =
+        shown === next && rowsBefore
+          ? rowsAfterMove(rowsBefore, next, id, before.byId.get(id)?.parentId ?? null)
+          : null;
+      patched.current = rowsNow ? { tree: next, rows: rowsNow } : null;
       apply(shown);
       if (parent?.collapsed) sync.collapse(parent.id, false);
       sync.move(id, place);
@@ -208,8 +227,9 @@ export function useOutlinerEditor(
       /** Backspace on an empty entry: gone, focus to the row above */
       remove(id: EntryId) {
         const t = treeRef.current;
-        const at = rowsRef.current.findIndex((r) => r.id === id);
-        const focusTo = rowsRef.current[at - 1] ?? rowsRef.current[at + 1];
+        const shownRows = rowsRef.current.rows;
+        const at = shownRows.findIndex((r) => r.id === id);
+        const focusTo = shownRows[at - 1] ?? shownRows[at + 1];
         apply(removeEntry(t, id));
         sync.remove(id);
         if (focusTo) setFocus({ id: focusTo.id });
@@ -220,7 +240,9 @@ export function useOutlinerEditor(
     [apply, move, sync],
   );
 
-  return { tree, rows, status, focus, actions, clearFocus: () => setFocus(null), sync };
+  // stable, so rows memoised on their props do not all re-render when the editor does
+  const clearFocus = useCallback(() => setFocus(null), []);
+  return { tree, rows, status, focus, actions, clearFocus, sync };
 }
 
 export type OutlinerActions = ReturnType<typeof useOutlinerEditor>['actions'];

@@ -1,0 +1,1 @@
+ALTER TABLE "outliners" ADD COLUMN "tree_version" bigint DEFAULT 0 NOT NULL;
