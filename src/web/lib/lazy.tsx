@@ -4,11 +4,12 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 're
  * A named export as a lazily loaded component: its module (and what only it imports, such as Radix
  * Dialog or zod) leaves the first load and arrives when the component first renders (issue 14, Speed).
  */
-export function lazyNamed<P extends object, K extends string>(
-  load: () => Promise<Record<K, ComponentType<P>>>,
+// biome-ignore lint/suspicious/noExplicitAny: any component's props, as React.lazy itself takes them
+export function lazyNamed<M extends { [key in K]: ComponentType<any> }, K extends string>(
+  load: () => Promise<M>,
   name: K,
 ) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<P> }));
+  return lazy(async () => ({ default: (await load())[name] }));
 }
 
 /**
