@@ -3,9 +3,9 @@
  * chunk and every chunk they import statically (what the browser modulepreloads), gzip -9 per
  * chunk, and the modules inside by size, grouped by package. Builds into a temporary folder.
  *
- *   npx tsx bench/web-bundle.ts [--top 25] [--route library] [--chunks]
+ *   npx tsx bench/web-bundle.ts [--top 25] [--route library] [--chunks] [--modules] [--why zod [--from features/library/LibraryPage.tsx]] [--floor]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -138,4 +138,45 @@ if (needle) {
     : entryModule;
   console.log(`\nwhy ${needle} (from ${from.replace(ROOT, '')}):`);
   console.log((why(from, needle) ?? ['not reached statically']).map((id) => `  ${id}`).join('\n'));
+}
+
+/**
+ * --floor: what React alone costs, the floor under every route: react, react-dom's client and the
+ * declarative router rendering one route, built and minified the same way.
+ */
+if (args.has('floor')) {
+  const dir = mkdtempSync(path.join(ROOT, '.floor-'));
+  try {
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<div id="root"></div><script type="module" src="./main.tsx"></script>',
+    );
+    writeFileSync(
+      path.join(dir, 'main.tsx'),
+      `import { createRoot } from 'react-dom/client';
+import { BrowserRouter, useRoutes } from 'react-router';
+function App() { return useRoutes([{ path: '*', element: <p>Hello</p> }]); }
+createRoot(document.getElementById('root')!).render(<BrowserRouter><App /></BrowserRouter>);`,
+    );
+    let floor = 0;
+    await build({
+      root: dir,
+      configFile: false,
+      logLevel: 'warn',
+      build: { outDir: path.join(dir, 'dist'), write: false },
+      plugins: [
+        (await import('@vitejs/plugin-react')).default(),
+        {
+          name: 'floor-size',
+          generateBundle(_options, bundle) {
+            for (const file of Object.values(bundle))
+              if (file.type === 'chunk') floor += gzipSync(file.code, { level: 9 }).length;
+          },
+        },
+      ],
+    });
+    console.log(`\nfloor (react + react-dom + react-router, one route): ${kb(floor)} gzip`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -126,7 +126,7 @@ export function KeyboardShortcuts({
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [username]);
+  }, []);
 
   const busy = host.editing !== null || host.deleting.length > 0 || host.revising.length > 0;
   return (
