@@ -78,6 +78,12 @@ export function Menu(props: MenuProps) {
     onBlur: () => {
       focused.current = false;
     },
+    // the press opens the menu on arrival: the click may never come if the real trigger replaced
+    // this one between the button going down and up
+    onPointerDown: () => {
+      setClicked(true);
+      load();
+    },
     onClick: () => {
       setClicked(true);
       load();
