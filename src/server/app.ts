@@ -21,6 +21,9 @@ import { BlogsService } from './modules/blogs/service.ts';
 import { pictureKeysOf } from './modules/capture/repo.ts';
 import { registerCaptureRoutes } from './modules/capture/routes.ts';
 import { CaptureService } from './modules/capture/service.ts';
+import { OidcClients } from './modules/connections/oidc.ts';
+import { registerConnectionRoutes } from './modules/connections/routes.ts';
+import { ConnectionsService } from './modules/connections/service.ts';
 import { registerDocsRoutes, trackRoutes } from './modules/docs/routes.ts';
 import { registerDriveRoutes } from './modules/drives/routes.ts';
 import { WebdavService } from './modules/drives/webdav.ts';
@@ -199,6 +202,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   const outliners = new OutlinersService({ db, clock, bus, accounts, items });
+  const connections = new ConnectionsService({ db, accounts });
+  registerConnectionRoutes(app, {
+    connections,
+    clients: new OidcClients(config.oidcProviders, fetcher),
+    auth,
+    clock,
+    secretsKey: config.secretsKey,
+    secureCookies: config.secureCookies,
+    publicUrl: config.publicUrl,
+  });
   await registerOutlinerRoutes(app, { outliners, auth, publicUrl: config.publicUrl });
   await registerSettingsRoutes(app, {
     settings: new SettingsService({
@@ -207,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mailer,
       accounts,
       outliners,
+      connections,
       blobs,
       secret: config.sessionSecret,
     }),

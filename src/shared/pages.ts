@@ -17,6 +17,8 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/profile\/[^/]+(\/[^/]+)?$/,
   /^\/premium(\/(pay|upgrade|resubscribe|thanksgiving|gift))?$/,
   /^\/setting$/,
+  // the Settings connection popup's last page (modules/connections)
+  /^\/account\/connected$/,
   /^\/groups$/,
   /^\/groups\/accept$/,
   /^\/group\/[^/]+(\/b\/[0-9]+)?$/,
