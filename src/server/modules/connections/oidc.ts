@@ -116,7 +116,6 @@ export class OidcClients {
       code_challenge_method: 'S256',
       state: checks.state,
       nonce: checks.nonce,
-      prompt: 'select_account',
     });
     return { url: url.href, checks };
   }
