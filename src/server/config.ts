@@ -149,7 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function oidcProviders(e: z.infer<typeof envSchema>): OidcProviderConfig[] {
   const both = (id?: string, secret?: string, prefix = 'OIDC') => {
     if (Boolean(id) !== Boolean(secret))
-      throw new ConfigError(`Invalid configuration: ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET go together`);
+      throw new ConfigError(
+        `Invalid configuration: ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET go together`,
+      );
     return Boolean(id);
   };
   const list: OidcProviderConfig[] = [];
@@ -163,7 +165,9 @@ function oidcProviders(e: z.infer<typeof envSchema>): OidcProviderConfig[] {
     });
   if (both(e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET) || e.OIDC_ISSUER) {
     if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID)
-      throw new ConfigError('Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together');
+      throw new ConfigError(
+        'Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together',
+      );
     // plain http only where the fetcher may reach private addresses: a test provider on 127.0.0.1
     const allowHttp = e.FETCH_ALLOW_PRIVATE === '1' || e.FETCH_ALLOW_PRIVATE === 'true';
     if (!e.OIDC_ISSUER.startsWith('https://') && !allowHttp)

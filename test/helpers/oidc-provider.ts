@@ -52,7 +52,10 @@ export async function startOidcPeer(opts: {
     }
     provider!.callback()(req, res);
   });
-  const finishInteraction = async (req: Parameters<Provider['interactionDetails']>[0], res: Parameters<Provider['interactionDetails']>[1]) => {
+  const finishInteraction = async (
+    req: Parameters<Provider['interactionDetails']>[0],
+    res: Parameters<Provider['interactionDetails']>[1],
+  ) => {
     const details = await provider!.interactionDetails(req, res);
     if (!nextSub || !accounts.has(nextSub)) throw new Error('oidc peer: no account chosen (signInAs)');
     const accountId = nextSub;
@@ -121,7 +124,8 @@ export async function startOidcPeer(opts: {
           jar.set(pair!.slice(0, at), pair!.slice(at + 1));
         }
         const location = res.headers.get('location');
-        if (!location) throw new Error(`oidc peer answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+        if (!location)
+          throw new Error(`oidc peer answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
         url = new URL(location, url);
       }
       throw new Error('oidc peer: too many redirects');

@@ -29,7 +29,8 @@ export const CONNECTIONS_MSG = {
   notFound: 'This connection does not exist.',
   onlySignIn:
     'This account is your only way to sign in. Set a password or connect another account before disconnecting it.',
-  takenByOther: (provider: string) => `This ${provider} account is already connected to another Folio account.`,
+  takenByOther: (provider: string) =>
+    `This ${provider} account is already connected to another Folio account.`,
   oneEach: (provider: string) =>
     `Another ${provider} account is connected already. Disconnect it first to connect this one.`,
   noEmail: (provider: string) =>

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTIONS_MSG } from '../../../shared/schemas/connections.ts';
 import {
   createTestApp,
   TEST_ORIGIN,
@@ -9,6 +8,8 @@ import {
   uniqueName,
 } from '../../../../test/helpers/app.ts';
 import { type OidcPeer, startOidcPeer } from '../../../../test/helpers/oidc-provider.ts';
+import { CONNECTIONS_MSG } from '../../../shared/schemas/connections.ts';
+import { queryRows } from '../../db/client.ts';
 
 let t: TestApp;
 let peer: OidcPeer;
@@ -57,10 +58,11 @@ async function settingsOf(client: TestClient) {
 
 const usersWithEmail = async (email: string) =>
   (
-    await t.database.db.execute<{ n: number }>(
+    await queryRows<{ n: number }>(
+      t.database.db,
       sql`SELECT count(*)::int AS n FROM users WHERE lower(email) = lower(${email})`,
     )
-  ).rows[0]!.n;
+  )[0]!.n;
 
 describe('third-party sign-in (OpenID Connect)', () => {
   it('offers only the configured providers', async () => {
@@ -126,7 +128,10 @@ describe('third-party sign-in (OpenID Connect)', () => {
 
     const unverified = account({ email_verified: false });
     const visitor = t.visitor();
-    const refused = new URL(String((await viaProvider(visitor, unverified.sub)).headers.location), TEST_ORIGIN);
+    const refused = new URL(
+      String((await viaProvider(visitor, unverified.sub)).headers.location),
+      TEST_ORIGIN,
+    );
     expect(refused.searchParams.get('error')).toBe(CONNECTIONS_MSG.emailUnverified(PROVIDER));
     expect(await usersWithEmail(unverified.email)).toBe(0);
     expect((await visitor.get('/interact_api/load_user_setting')).statusCode).toBe(401);

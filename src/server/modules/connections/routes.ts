@@ -54,7 +54,8 @@ export function registerConnectionRoutes(app: FastifyInstance, deps: ConnectionR
       if ('error' in outcome) q.set('error', outcome.error);
       return reply.redirect(`/account/connected?${q}`);
     }
-    if ('error' in outcome) return reply.redirect(`/sign-in?${new URLSearchParams({ error: outcome.error })}`);
+    if ('error' in outcome)
+      return reply.redirect(`/sign-in?${new URLSearchParams({ error: outcome.error })}`);
     return reply.redirect(outcome.to);
   };
 

@@ -36,13 +36,15 @@ export class ConnectionsService {
    * other connection). Another user's id is not found.
    */
   async disconnect(userId: number, id: number): Promise<{ provider: string }> {
+    // read before the transaction: on PGlite a query outside it would wait for it to end
+    const user = await this.deps.accounts.findUser(userId);
+    if (!user) throw new NotFoundError();
     return this.deps.db.transaction(async (tx) => {
-      const user = await this.deps.accounts.findUser(userId);
-      if (!user) throw new NotFoundError();
       const rows = await repo.listOfUser(tx, userId);
       const row = rows.find((r) => r.id === id);
       if (!row) throw new NotFoundError(CONNECTIONS_MSG.notFound);
-      if (!user.passwordHash && rows.length === 1) throw new ValidationError(CONNECTIONS_MSG.onlySignIn, 'id');
+      if (!user.passwordHash && rows.length === 1)
+        throw new ValidationError(CONNECTIONS_MSG.onlySignIn, 'id');
       await repo.deleteOwn(tx, userId, id);
       return { provider: row.provider };
     });
