@@ -13,12 +13,12 @@ export function ConnectedPage() {
   const [search] = useSearchParams();
   const provider = search.get('provider') ?? '';
   const error = search.get('error');
-  const opener = window.opener as Window | null;
   useEffect(() => {
+    const opener = window.opener as Window | null;
     if (!opener) return;
     opener.postMessage({ type: CONNECTION_MESSAGE, provider, error }, window.location.origin);
     window.close();
-  }, [opener, provider, error]);
+  }, [provider, error]);
   return (
     <div className={styles.page}>
       <PageHeader title="Connections" documentTitle="Connections" />
