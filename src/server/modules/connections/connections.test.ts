@@ -221,3 +221,15 @@ describe('third-party sign-in (OpenID Connect)', () => {
     expect(to.searchParams.get('error')).toBe(CONNECTIONS_MSG.signInAgain);
   });
 });
+
+describe('the Settings popup', () => {
+  it('keeps its opener: Settings allows popups, the popup pages do not cut it', async () => {
+    const user = await t.signUp();
+    const setting = await user.get('/setting');
+    expect(setting.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    const start = await user.get('/account/thirdparty/openid', { redirect_url: 'setting' });
+    expect(start.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    expect((await user.get('/account/connected')).headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    expect((await user.get('/sign-in')).headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+});

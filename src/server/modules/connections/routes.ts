@@ -59,6 +59,16 @@ export function registerConnectionRoutes(app: FastifyInstance, deps: ConnectionR
     return reply.redirect(outcome.to);
   };
 
+  // Helmet's COOP same-origin would cut the popup from Settings once it visits the provider, and
+  // /account/connected could not report back: Settings may keep its popups, and the popup's own
+  // pages (ours, before and after the provider) leave the opener in place.
+  app.addHook('onSend', async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (pathname === '/setting') reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+    else if (pathname === '/account/connected' || pathname.startsWith(`${COOKIE_PATH}/`))
+      reply.header('cross-origin-opener-policy', 'unsafe-none');
+  });
+
   r.get(
     '/api/auth/providers',
     {
