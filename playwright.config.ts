@@ -8,6 +8,8 @@ import { googleDrivePeerEnv } from './test/helpers/google-drive.ts';
 const PORT = Number(process.env.E2E_PORT ?? 3211);
 /** e2e/google-drive.spec.ts starts its Google OAuth + Drive peer here (parallel runs differ by E2E_PORT) */
 const GOOGLE_DRIVE_PEER_PORT = PORT + 20000;
+/** the journeys' OpenID provider (e2e/connections.spec.ts) */
+const OIDC_PEER_PORT = Number(process.env.E2E_OIDC_PORT ?? 3499);
 
 // Workers load this file again; the env set by the runner process keeps one data directory for all.
 process.env.FOLIO_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'folio-e2e-'));
@@ -58,6 +60,12 @@ export default defineConfig({
       // every journey signs up from 127.0.0.1
       RATE_LIMIT_FACTOR: '1000',
       ...googleDrivePeerEnv(`http://127.0.0.1:${GOOGLE_DRIVE_PEER_PORT}`),
+      // e2e/connections.spec.ts starts this OpenID provider (test/helpers/oidc-provider.ts) in its
+      // beforeAll; the app discovers it on first use, so other journeys never need it running
+      OIDC_ISSUER: `http://127.0.0.1:${OIDC_PEER_PORT}`,
+      OIDC_CLIENT_ID: 'folio-test',
+      OIDC_CLIENT_SECRET: 'folio-test-secret-folio-test-secret',
+      OIDC_NAME: 'Test ID',
       ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
     },
   },

@@ -21,6 +21,9 @@ import { BlogsService } from './modules/blogs/service.ts';
 import { pictureKeysOf } from './modules/capture/repo.ts';
 import { registerCaptureRoutes } from './modules/capture/routes.ts';
 import { CaptureService } from './modules/capture/service.ts';
+import { OidcClients } from './modules/connections/oidc.ts';
+import { registerConnectionRoutes } from './modules/connections/routes.ts';
+import { ConnectionsService } from './modules/connections/service.ts';
 import { registerDocsRoutes, trackRoutes } from './modules/docs/routes.ts';
 import { GoogleDriveService } from './modules/drives/google-drive.ts';
 import { registerDriveRoutes } from './modules/drives/routes.ts';
@@ -228,6 +231,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   const outliners = new OutlinersService({ db, clock, bus, accounts, items });
+  const connections = new ConnectionsService({ db, accounts });
+  registerConnectionRoutes(app, {
+    connections,
+    clients: new OidcClients(config.oidcProviders, fetcher),
+    auth,
+    clock,
+    secretsKey: config.secretsKey,
+    secureCookies: config.secureCookies,
+    publicUrl: config.publicUrl,
+  });
   await registerOutlinerRoutes(app, { outliners, auth, publicUrl: config.publicUrl });
   const gateway = deps.payments ?? new SandboxGateway(() => clock.now());
   const premiumDeps = {
@@ -261,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mailer,
       accounts,
       outliners,
+      connections,
       blobs,
       secret: config.sessionSecret,
     }),

@@ -60,7 +60,28 @@ const envSchema = z.object({
     .url()
     .regex(/^https?:\/\//, 'must start with http:// or https://')
     .default('https://www.googleapis.com'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ISSUER: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must start with https://')
+    .optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(40).default('OpenID'),
 });
+
+/** A third-party sign-in provider the operator configured (OpenID Connect). */
+export interface OidcProviderConfig {
+  /** the key in /account/thirdparty/{id} and in the settings' connections */
+  id: 'google' | 'openid';
+  /** shown on the buttons: Google, or OIDC_NAME */
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface Config {
   port: number;
@@ -105,6 +126,8 @@ export interface Config {
    * and secret are set, and then the option says it is not configured. The URLs change only in tests.
    */
   googleDrive: GoogleDriveConfig | undefined;
+  /** third-party sign-in (GOOGLE_CLIENT_*, OIDC_*): only these are offered */
+  oidcProviders: OidcProviderConfig[];
 }
 
 export interface GoogleDriveConfig {
@@ -163,7 +186,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: e.GOOGLE_DRIVE_API_URL.replace(/\/+$/, ''),
           }
         : undefined,
+    oidcProviders: oidcProviders(e),
   };
+}
+
+/** A provider is offered only when its client id and secret (and, for OIDC_*, its issuer) are all set. */
+function oidcProviders(e: z.infer<typeof envSchema>): OidcProviderConfig[] {
+  const both = (id?: string, secret?: string, prefix = 'OIDC') => {
+    if (Boolean(id) !== Boolean(secret))
+      throw new ConfigError(
+        `Invalid configuration: ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET go together`,
+      );
+    return Boolean(id);
+  };
+  const list: OidcProviderConfig[] = [];
+  if (both(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, 'GOOGLE'))
+    list.push({
+      id: 'google',
+      name: 'Google',
+      issuer: 'https://accounts.google.com',
+      clientId: e.GOOGLE_CLIENT_ID!,
+      clientSecret: e.GOOGLE_CLIENT_SECRET!,
+    });
+  if (both(e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET) || e.OIDC_ISSUER) {
+    if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID)
+      throw new ConfigError(
+        'Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together',
+      );
+    // plain http only where the fetcher may reach private addresses: a test provider on 127.0.0.1
+    const allowHttp = e.FETCH_ALLOW_PRIVATE === '1' || e.FETCH_ALLOW_PRIVATE === 'true';
+    if (!e.OIDC_ISSUER.startsWith('https://') && !allowHttp)
+      throw new ConfigError('Invalid configuration: OIDC_ISSUER must start with https://');
+    list.push({
+      id: 'openid',
+      name: e.OIDC_NAME,
+      // exactly as written: discovery compares it with the provider's own (Authentik's ends in /)
+      issuer: e.OIDC_ISSUER,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET!,
+    });
+  }
+  return list;
 }
 
 function proxySetting(value: string): number | string {

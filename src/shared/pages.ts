@@ -18,6 +18,8 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/premium(\/(pay|upgrade|resubscribe|thanksgiving|gift))?$/,
   /^\/affiliate\/console$/,
   /^\/setting$/,
+  // the Settings connection popup's last page (modules/connections)
+  /^\/account\/connected$/,
   /^\/groups$/,
   /^\/groups\/accept$/,
   /^\/group\/[^/]+(\/b\/[0-9]+)?$/,

@@ -70,6 +70,10 @@ export const routes: RouteObject[] = [
         path: '/setting',
         element: page(() => import('./features/settings/SettingsPage.tsx'), 'SettingsPage'),
       },
+      {
+        path: '/account/connected',
+        element: page(() => import('./features/settings/ConnectedPage.tsx'), 'ConnectedPage'),
+      },
       { path: '/forgot-password', element: page(passwordReset, 'ForgotPasswordPage') },
       { path: '/reset-password', element: page(passwordReset, 'ResetPasswordPage') },
       { path: '/groups', element: page(() => import('./features/groups/GroupsPage.tsx'), 'GroupsPage') },

@@ -2,6 +2,7 @@ export * from './schema/accounts.ts';
 export * from './schema/annotations.ts';
 export * from './schema/blogs.ts';
 export * from './schema/capture.ts';
+export * from './schema/connections.ts';
 export * from './schema/drives.ts';
 export * from './schema/feedback.ts';
 export * from './schema/files.ts';

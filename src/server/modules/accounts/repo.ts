@@ -46,7 +46,7 @@ export async function existingNameOrEmail(
 
 export async function insertUser(
   ex: Executor,
-  values: { name: string; email: string; passwordHash: string },
+  values: { name: string; email: string; passwordHash: string | null },
 ): Promise<UserRow> {
   const [row] = await ex.insert(users).values(values).returning();
   return row!;

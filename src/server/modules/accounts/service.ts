@@ -43,7 +43,7 @@ export interface AccountsDeps {
   throttle: SignInThrottle;
 }
 
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
@@ -94,6 +94,14 @@ export class AccountsService {
     if (!user || !ok) throw new ValidationError(MSG.signInFailed);
     await this.deps.throttle.succeeded(claim);
     return user;
+  }
+
+  /**
+   * An account without a password (signed up through a sign-in provider: modules/connections), in
+   * the caller's transaction; a taken name or e-mail is the unique index's error.
+   */
+  createWithoutPassword(tx: Executor, values: { name: string; email: string }): Promise<repo.UserRow> {
+    return repo.insertUser(tx, { ...values, passwordHash: null });
   }
 
   findUser(id: number): Promise<repo.UserRow | undefined> {

@@ -45,6 +45,8 @@ export interface SettingsDeps {
   mailer: Mailer;
   accounts: AccountsService;
   outliners: OutlinersService;
+  /** the user's sign-in connections (modules/connections) */
+  connections: { list(userId: number): Promise<UserSettingReply['connections']> };
   blobs: BlobStore;
   secret: string;
   /** the premium section's gifts, payment method and affiliate (premium/info.ts) */
@@ -95,7 +97,7 @@ export class SettingsService {
       acctType: plan,
       createTime: toSeconds(user.createdAt)!,
       expireDate: premium ? toSeconds(user.planExpiresAt) : null,
-      connections: {},
+      connections: await this.deps.connections.list(userId),
       notification: {
         newletter: s.newsletter,
         importantNewsAndAlertOnly: s.importantOnly,

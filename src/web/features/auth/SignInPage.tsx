@@ -6,6 +6,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import styles from './Auth.module.css';
 import { AuthRedirect } from './AuthRedirect.tsx';
 import { afterSignIn, chosenPlan, nextPath, withPlan } from './destination.ts';
+import { ProviderButtons } from './ProviderButtons.tsx';
 
 export function SignInPage() {
   const [search] = useSearchParams();
@@ -31,6 +32,11 @@ export function SignInPage() {
         <h1 className={styles.title}>Sign in</h1>
         <p className={styles.lead}>Welcome back to your library.</p>
         <form className={styles.form} onSubmit={submit} noValidate>
+          {search.get('error') && !signIn.error ? (
+            <p className={styles.formError} role="alert">
+              {search.get('error')}
+            </p>
+          ) : null}
           {signIn.error ? (
             <p className={styles.formError} role="alert">
               {signIn.error.message}
@@ -57,6 +63,7 @@ export function SignInPage() {
             Sign in
           </Button>
         </form>
+        <ProviderButtons />
         <p className={styles.switch}>
           <Link to="/forgot-password">Forgot password?</Link>
         </p>

@@ -9,6 +9,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import styles from './Auth.module.css';
 import { AuthRedirect } from './AuthRedirect.tsx';
 import { afterSignIn, chosenPlan, withPlan } from './destination.ts';
+import { ProviderButtons } from './ProviderButtons.tsx';
 
 const FIELDS = ['name', 'email', 'password'] as const;
 
@@ -100,6 +101,7 @@ export function SignUpPage() {
             Sign up
           </Button>
         </form>
+        <ProviderButtons />
         <p className={styles.switch}>
           Already have an account? <Link to={withPlan('/sign-in', plan)}>Sign in</Link>
         </p>

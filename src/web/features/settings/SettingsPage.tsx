@@ -8,6 +8,7 @@ import { StateBox } from '../../ui/StateBox.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { GiftSection, PremiumSection } from './PremiumSection.tsx';
+import { ConnectionsSection } from './ConnectionsSection.tsx';
 import { ProfileSection, Status } from './ProfileSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
 import styles from './Settings.module.css';
@@ -32,13 +33,7 @@ export function SettingsPage() {
       ) : (
         <>
           <ProfileSection s={s} />
-          <section className={styles.section} aria-labelledby="connections-h">
-            <h2 id="connections-h">Connections</h2>
-            <p className={styles.muted}>
-              Signing in with another account (Google or your organisation's OpenID provider) is not offered
-              on this server yet.
-            </p>
-          </section>
+          <ConnectionsSection s={s} />
           <AccountSection s={s} />
           <SessionsSection />
           {s.acctType !== 'free' && !s.teamMember ? <EmailSubscriptions s={s} /> : null}

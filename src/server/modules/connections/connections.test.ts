@@ -1,0 +1,235 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  TEST_ORIGIN,
+  type TestApp,
+  type TestClient,
+  uniqueName,
+} from '../../../../test/helpers/app.ts';
+import { type OidcPeer, startOidcPeer } from '../../../../test/helpers/oidc-provider.ts';
+import { CONNECTIONS_MSG } from '../../../shared/schemas/connections.ts';
+import { queryRows } from '../../db/client.ts';
+
+let t: TestApp;
+let peer: OidcPeer;
+const PROVIDER = 'Test ID';
+
+beforeAll(async () => {
+  peer = await startOidcPeer({ redirectUris: [`${TEST_ORIGIN}/account/thirdparty/openid/callback`] });
+  t = await createTestApp({
+    // the provider is on 127.0.0.1: the guarded fetcher refuses it otherwise
+    FETCH_ALLOW_PRIVATE: '1',
+    OIDC_ISSUER: peer.issuer,
+    OIDC_CLIENT_ID: peer.clientId,
+    OIDC_CLIENT_SECRET: peer.clientSecret,
+    OIDC_NAME: PROVIDER,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await peer?.close();
+});
+
+let n = 0;
+function account(over: Partial<{ email: string; preferred_username: string; email_verified: boolean }> = {}) {
+  n += 1;
+  const sub = `sub-${Date.now().toString(36)}-${n}`;
+  const a = { sub, email: `${sub}@idp.example`, email_verified: true, name: 'Ada Lovelace', ...over };
+  peer.addAccount(a);
+  return a;
+}
+
+/** Goes to the provider as `sub` and back; answers the callback's reply (a redirect). */
+async function viaProvider(client: TestClient, sub: string, redirect?: string) {
+  peer.signInAs(sub);
+  const start = await client.get('/account/thirdparty/openid', { redirect_url: redirect });
+  expect(start.statusCode).toBe(302);
+  const back = await peer.authorize(String(start.headers.location));
+  expect(back.pathname).toBe('/account/thirdparty/openid/callback');
+  return client.get(back.pathname + back.search);
+}
+
+async function settingsOf(client: TestClient) {
+  const res = await client.get('/interact_api/load_user_setting');
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+const usersWithEmail = async (email: string) =>
+  (
+    await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM users WHERE lower(email) = lower(${email})`,
+    )
+  )[0]!.n;
+
+describe('third-party sign-in (OpenID Connect)', () => {
+  it('offers only the configured providers', async () => {
+    const res = await t.visitor().get('/api/auth/providers');
+    expect(res.json()).toEqual({ providers: [{ id: 'openid', name: PROVIDER }] });
+    expect((await t.visitor().get('/account/thirdparty/google')).statusCode).toBe(404);
+  });
+
+  it('sends the browser to the provider with PKCE, state and nonce, keeping nothing readable', async () => {
+    const visitor = t.visitor();
+    const res = await visitor.get('/account/thirdparty/openid');
+    const url = new URL(String(res.headers.location));
+    expect(url.origin).toBe(peer.issuer);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('state')).toBeTruthy();
+    expect(url.searchParams.get('nonce')).toBeTruthy();
+    const cookie = visitor.cookies.get('folio_oidc')!;
+    expect(cookie).toMatch(/^v1\./);
+    expect(cookie).not.toContain(url.searchParams.get('state')!);
+  });
+
+  it('signs a new user up with no password and a user name of its own, then signs them in again', async () => {
+    const a = account({ preferred_username: 'ada' });
+    const visitor = t.visitor();
+    const done = await viaProvider(visitor, a.sub);
+    expect(done.statusCode).toBe(302);
+    const to = String(done.headers.location);
+    expect(to).toMatch(/^\/user\/ada\d{3}$/);
+    const s = await settingsOf(visitor);
+    expect(s.name).toBe(to.slice('/user/'.length));
+    expect(s.email).toBe(a.email);
+    expect(s.hidePassword).toBe(true);
+    expect(Object.keys(s.connections)).toEqual(['openid']);
+    expect(s.connections.openid.identify).toBe(a.email);
+
+    // the same account at the provider, another browser: the same user, no second account
+    const again = t.visitor();
+    expect(String((await viaProvider(again, a.sub)).headers.location)).toBe(to);
+    expect((await settingsOf(again)).name).toBe(s.name);
+    expect(await usersWithEmail(a.email)).toBe(1);
+
+    // no password yet: setting one needs no current password
+    const set = await again.post('/api/settings/setPassword', { current: '', new: 'newsecret1' });
+    expect(set.json().code).toBe(1);
+  });
+
+  it('makes a derived user name unique', async () => {
+    const first = account({ preferred_username: 'samename' });
+    const second = account({ preferred_username: 'SameName' });
+    expect(String((await viaProvider(t.visitor(), first.sub)).headers.location)).toBe('/user/samename');
+    expect(String((await viaProvider(t.visitor(), second.sub)).headers.location)).toBe('/user/SameName2');
+  });
+
+  it('refuses to join an existing account by its e-mail address, and an unverified address', async () => {
+    const name = uniqueName();
+    await t.signUp({ name, email: `${name}@example.com` });
+    const a = account({ email: `${name}@example.com` });
+    const res = await viaProvider(t.visitor(), a.sub);
+    const to = new URL(String(res.headers.location), TEST_ORIGIN);
+    expect(to.pathname).toBe('/sign-in');
+    expect(to.searchParams.get('error')).toBe(CONNECTIONS_MSG.emailTaken(PROVIDER));
+    expect(await usersWithEmail(a.email)).toBe(1);
+
+    const unverified = account({ email_verified: false });
+    const visitor = t.visitor();
+    const refused = new URL(
+      String((await viaProvider(visitor, unverified.sub)).headers.location),
+      TEST_ORIGIN,
+    );
+    expect(refused.searchParams.get('error')).toBe(CONNECTIONS_MSG.emailUnverified(PROVIDER));
+    expect(await usersWithEmail(unverified.email)).toBe(0);
+    expect((await visitor.get('/interact_api/load_user_setting')).statusCode).toBe(401);
+  });
+
+  it('connects the signed-in user from the Settings popup, signs them in with it, and disconnects', async () => {
+    const user = await t.signUp();
+    const a = account();
+    const done = await viaProvider(user, a.sub, 'setting');
+    expect(String(done.headers.location)).toBe('/account/connected?provider=openid');
+    const s = await settingsOf(user);
+    expect(s.hidePassword).toBe(false);
+    expect(s.connections.openid.identify).toBe(a.email);
+
+    const elsewhere = t.visitor();
+    await viaProvider(elsewhere, a.sub);
+    expect((await settingsOf(elsewhere)).name).toBe(user.name);
+
+    // another user cannot disconnect it, nor take the same provider account
+    const stranger = await t.signUp();
+    const id = s.connections.openid._id;
+    const theirs = await stranger.post('/api/settings/disconnectAcct', { id });
+    expect(theirs.statusCode).toBe(404);
+    const taken = new URL(
+      String((await viaProvider(stranger, a.sub, 'setting')).headers.location),
+      TEST_ORIGIN,
+    );
+    expect(taken.pathname).toBe('/account/connected');
+    expect(taken.searchParams.get('error')).toBe(CONNECTIONS_MSG.takenByOther(PROVIDER));
+    expect((await settingsOf(stranger)).connections).toEqual({});
+    expect((await settingsOf(user)).connections.openid._id).toBe(id);
+
+    expect((await user.post('/api/settings/disconnectAcct', { id: 'x' })).statusCode).toBe(400);
+    const off = await user.post('/api/settings/disconnectAcct', { id });
+    expect(off.json()).toEqual({ code: 1, message: CONNECTIONS_MSG.disconnected(PROVIDER) });
+    expect((await settingsOf(user)).connections).toEqual({});
+    // now the provider account is nobody's: it signs up a user of its own
+    const fresh = t.visitor();
+    await viaProvider(fresh, a.sub);
+    expect((await settingsOf(fresh)).name).not.toBe(user.name);
+  });
+
+  it('refuses to disconnect the only way to sign in', async () => {
+    const a = account();
+    const visitor = t.visitor();
+    await viaProvider(visitor, a.sub);
+    const id = (await settingsOf(visitor)).connections.openid._id;
+    const refused = await visitor.post('/api/settings/disconnectAcct', { id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(CONNECTIONS_MSG.onlySignIn);
+    expect((await settingsOf(visitor)).connections.openid._id).toBe(id);
+
+    await visitor.post('/api/settings/setPassword', { current: '', new: 'secret456' });
+    expect((await visitor.post('/api/settings/disconnectAcct', { id })).json().code).toBe(1);
+  });
+
+  it('refuses a callback whose state does not match, or that no flow of this browser started', async () => {
+    const a = account();
+    const visitor = t.visitor();
+    peer.signInAs(a.sub);
+    const start = await visitor.get('/account/thirdparty/openid');
+    const back = await peer.authorize(String(start.headers.location));
+    back.searchParams.set('state', 'forged-state');
+    const forged = await visitor.get(back.pathname + back.search);
+    const to = new URL(String(forged.headers.location), TEST_ORIGIN);
+    expect(to.pathname).toBe('/sign-in');
+    expect(to.searchParams.get('error')).toBe(CONNECTIONS_MSG.providerFailed(PROVIDER));
+    expect((await visitor.get('/interact_api/load_user_setting')).statusCode).toBe(401);
+    expect(await usersWithEmail(a.email)).toBe(0);
+
+    // a genuine answer brought to another browser (no flow cookie) is refused too
+    peer.signInAs(a.sub);
+    const other = await t.visitor().get('/account/thirdparty/openid');
+    const genuine = await peer.authorize(String(other.headers.location));
+    const stolen = t.visitor();
+    const res = await stolen.get(genuine.pathname + genuine.search);
+    expect(new URL(String(res.headers.location), TEST_ORIGIN).searchParams.get('error')).toBe(
+      CONNECTIONS_MSG.expired,
+    );
+    expect((await stolen.get('/interact_api/load_user_setting')).statusCode).toBe(401);
+  });
+
+  it('refuses to connect from the popup without a session', async () => {
+    const res = await t.visitor().get('/account/thirdparty/openid', { redirect_url: 'setting' });
+    const to = new URL(String(res.headers.location), TEST_ORIGIN);
+    expect(to.pathname).toBe('/account/connected');
+    expect(to.searchParams.get('error')).toBe(CONNECTIONS_MSG.signInAgain);
+  });
+});
+
+describe('the Settings popup', () => {
+  it('keeps its opener: Settings allows popups, the popup pages do not cut it', async () => {
+    const user = await t.signUp();
+    const setting = await user.get('/setting');
+    expect(setting.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    const start = await user.get('/account/thirdparty/openid', { redirect_url: 'setting' });
+    expect(start.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    expect((await user.get('/account/connected')).headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    expect((await user.get('/sign-in')).headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+});

@@ -1,0 +1,194 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  CONNECTIONS_MSG,
+  disconnectAcctSchema,
+  providersReplySchema,
+  thirdPartyQuerySchema,
+} from '../../../shared/schemas/connections.ts';
+import { settingsReplySchema } from '../../../shared/schemas/settings.ts';
+import type { OidcProviderConfig } from '../../config.ts';
+import type { Auth } from '../../platform/auth/auth.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { contract, signedIn } from '../../platform/contract.ts';
+import { AppError, NotFoundError } from '../../platform/errors.ts';
+import type { OidcClients } from './oidc.ts';
+import type { ConnectionsService } from './service.ts';
+import { FLOW_COOKIE, FLOW_TTL_MS, type Flow, openFlow, sealFlow } from './state.ts';
+
+export interface ConnectionRouteDeps {
+  connections: ConnectionsService;
+  clients: OidcClients;
+  auth: Auth;
+  clock: Clock;
+  secretsKey: string;
+  secureCookies: boolean;
+  publicUrl: string | undefined;
+}
+
+const COOKIE_PATH = '/account/thirdparty';
+const providerParams = z.object({ provider: z.string().max(40) });
+
+/**
+ * Third-party sign-in (OpenID Connect, authorization code with PKCE): /account/thirdparty/{provider}
+ * sends the browser to the provider, .../callback comes back; `?redirect_url=setting` is the
+ * Settings popup connecting the signed-in user, otherwise it signs in or up. Also the providers
+ * on offer and disconnectAcct.
+ */
+export function registerConnectionRoutes(app: FastifyInstance, deps: ConnectionRouteDeps) {
+  const { connections, clients, auth } = deps;
+  const r = contract(app);
+  const origin = (request: FastifyRequest) => deps.publicUrl ?? `${request.protocol}://${request.host}`;
+  const callbackOf = (request: FastifyRequest, p: OidcProviderConfig) =>
+    `${origin(request)}${COOKIE_PATH}/${p.id}/callback`;
+
+  /** The popup's last page tells Settings how it went; sign-in pages show a failure on /sign-in. */
+  const finish = (
+    reply: FastifyReply,
+    popup: boolean,
+    p: { id: string },
+    outcome: { error: string } | { to: string },
+  ) => {
+    if (popup) {
+      const q = new URLSearchParams({ provider: p.id });
+      if ('error' in outcome) q.set('error', outcome.error);
+      return reply.redirect(`/account/connected?${q}`);
+    }
+    if ('error' in outcome)
+      return reply.redirect(`/sign-in?${new URLSearchParams({ error: outcome.error })}`);
+    return reply.redirect(outcome.to);
+  };
+
+  // Helmet's COOP same-origin would cut the popup from Settings once it visits the provider, and
+  // /account/connected could not report back: Settings may keep its popups, and the popup's own
+  // pages (ours, before and after the provider) leave the opener in place.
+  app.addHook('onSend', async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (pathname === '/setting') reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+    else if (pathname === '/account/connected' || pathname.startsWith(`${COOKIE_PATH}/`))
+      reply.header('cross-origin-opener-policy', 'unsafe-none');
+  });
+
+  r.get(
+    '/api/auth/providers',
+    {
+      schema: {
+        summary: 'The third-party sign-in providers this server offers',
+        public: true,
+        response: { 200: providersReplySchema },
+      },
+    },
+    async () => ({ providers: clients.list().map((p) => ({ id: p.id, name: p.name })) }),
+  );
+
+  r.get(
+    '/account/thirdparty/:provider',
+    {
+      schema: {
+        summary:
+          'Sign in or up with a provider (redirects there); ?redirect_url=setting connects it to the signed-in user (popup)',
+        public: true,
+        params: providerParams,
+        querystring: thirdPartyQuerySchema,
+        produces: 'text/html',
+      },
+    },
+    async (request, reply) => {
+      const p = clients.provider(request.params.provider);
+      if (!p) throw new NotFoundError(CONNECTIONS_MSG.unknownProvider);
+      const popup = request.query.redirect_url === 'setting';
+      const user = popup ? await auth.currentUser(request) : null;
+      if (popup && !user) return finish(reply, popup, p, { error: CONNECTIONS_MSG.signInAgain });
+      let started: Awaited<ReturnType<OidcClients['start']>>;
+      try {
+        started = await clients.start(p, callbackOf(request, p));
+      } catch (err) {
+        request.log.warn({ err, provider: p.id }, 'sign-in provider discovery failed');
+        return finish(reply, popup, p, { error: CONNECTIONS_MSG.providerFailed(p.name) });
+      }
+      const flow: Flow = {
+        ...started.checks,
+        provider: p.id,
+        redirect: popup ? 'setting' : '',
+        userId: user?.id ?? null,
+        expiresAt: deps.clock.now().getTime() + FLOW_TTL_MS,
+      };
+      reply.setCookie(FLOW_COOKIE, sealFlow(deps.secretsKey, flow), {
+        path: COOKIE_PATH,
+        httpOnly: true,
+        // lax: the provider sends the browser back with a top-level GET
+        sameSite: 'lax',
+        secure: deps.secureCookies,
+        maxAge: FLOW_TTL_MS / 1000,
+      });
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(started.url);
+    },
+  );
+
+  r.get(
+    '/account/thirdparty/:provider/callback',
+    {
+      schema: {
+        summary: "The provider's answer (code, state): signs in, signs up or connects, then redirects",
+        public: true,
+        params: providerParams,
+        querystring: z.record(z.string(), z.unknown()),
+        produces: 'text/html',
+      },
+    },
+    async (request, reply) => {
+      const p = clients.provider(request.params.provider);
+      if (!p) throw new NotFoundError(CONNECTIONS_MSG.unknownProvider);
+      const flow = openFlow(deps.secretsKey, request.cookies[FLOW_COOKIE], deps.clock.now());
+      // single use: whatever happens next, this round trip is over
+      reply.clearCookie(FLOW_COOKIE, { path: COOKIE_PATH, secure: deps.secureCookies });
+      reply.header('cache-control', 'no-store');
+      const popup = flow?.redirect === 'setting';
+      if (!flow || flow.provider !== p.id) return finish(reply, popup, p, { error: CONNECTIONS_MSG.expired });
+      let who: Awaited<ReturnType<OidcClients['finish']>>;
+      try {
+        const current = new URL(request.url, callbackOf(request, p));
+        who = await clients.finish(p, current, flow);
+      } catch (err) {
+        request.log.warn({ err, provider: p.id }, 'sign-in with provider refused');
+        return finish(reply, popup, p, { error: CONNECTIONS_MSG.providerFailed(p.name) });
+      }
+      try {
+        if (popup) {
+          const user = await auth.currentUser(request);
+          if (!user || user.id !== flow.userId)
+            return finish(reply, popup, p, { error: CONNECTIONS_MSG.signInAgain });
+          await connections.connect(user.id, p, who);
+          return finish(reply, popup, p, { to: '' });
+        }
+        const { user } = await connections.signInOrUp(p, who);
+        const device = auth.devices.read(request);
+        await auth.startSession(request, reply, user.id);
+        auth.devices.remember(reply, user.id, device);
+        return finish(reply, popup, p, { to: `/user/${encodeURIComponent(user.name)}` });
+      } catch (err) {
+        if (err instanceof AppError) return finish(reply, popup, p, { error: err.message });
+        throw err;
+      }
+    },
+  );
+
+  r.post(
+    '/api/settings/disconnectAcct',
+    {
+      preValidation: signedIn(auth),
+      schema: {
+        summary: 'Disconnect a sign-in connection {id} (refused when it is the only way to sign in)',
+        body: disconnectAcctSchema,
+        response: { 200: settingsReplySchema },
+      },
+    },
+    async (request) => {
+      const user = await auth.requireUser(request);
+      const { provider } = await connections.disconnect(user.id, request.body.id);
+      const name = clients.provider(provider)?.name ?? provider;
+      return { code: 1, message: CONNECTIONS_MSG.disconnected(name) };
+    },
+  );
+}
