@@ -77,9 +77,15 @@ for (let i = 0; i < 2; i++) {
   bytes = res.body.length;
 }
 // the floor every signed-in GET pays (session, route, reply): the same call on a one-entry outliner
-const small = (await app.inject({ method: 'POST', url: '/outliner/new', headers, payload: { title: 'Small' } })).json()
-  .outliner.id as number;
-await app.inject({ method: 'POST', url: `/api/outliners/${small}/entries`, headers, payload: { text: 'one' } });
+const small = (
+  await app.inject({ method: 'POST', url: '/outliner/new', headers, payload: { title: 'Small' } })
+).json().outliner.id as number;
+await app.inject({
+  method: 'POST',
+  url: `/api/outliners/${small}/entries`,
+  headers,
+  payload: { text: 'one' },
+});
 const floorTimes: number[] = [];
 const tops = entries.filter((e) => e.parent_id === null);
 const moveTimes: number[] = [];
@@ -96,9 +102,7 @@ for (let i = 0; i < SAMPLES; i++) {
   sqlTimes.push(await timed(() => treeOf(database.db, id)));
   lookupTimes.push(await timed(() => findOutliner(database.db, id)));
   treeTimes.push(await timed(get));
-  floorTimes.push(
-    await timed(() => app.inject({ method: 'GET', url: `/api/outliners/${small}`, headers })),
-  );
+  floorTimes.push(await timed(() => app.inject({ method: 'GET', url: `/api/outliners/${small}`, headers })));
   // a section moves to another chapter, after its first section
   const target = tops[(i * 7) % tops.length]!;
   const section = entries.find((e) => e.parent_id === tops[(i * 7 + 3) % tops.length]!.id)!;
