@@ -45,6 +45,8 @@ import { ProfileService } from './modules/profile/service.ts';
 import { avatarKeysOf } from './modules/settings/avatar.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
+import { registerTwoFactorRoutes } from './modules/two-factor/routes.ts';
+import { TwoFactorService } from './modules/two-factor/service.ts';
 import { MailService } from './modules/sharing/mail.ts';
 import { registerSharingRoutes } from './modules/sharing/routes.ts';
 import { SharingService } from './modules/sharing/service.ts';
@@ -162,7 +164,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const feedback = new FeedbackService({ db, mailer, supportEmail: config.supportEmail, accounts });
 
-  registerAccountRoutes(app, { accounts, auth });
+  const twoFactor = new TwoFactorService({
+    db,
+    clock,
+    accounts,
+    throttle: new SignInThrottle(db, clock),
+    secretsKey: config.secretsKey,
+    secret: config.sessionSecret,
+  });
+  registerAccountRoutes(app, { accounts, auth, secondStep: twoFactor });
+  registerTwoFactorRoutes(app, { twoFactor, accounts, auth });
   registerFeedbackRoutes(app, { feedback, auth });
   registerItemRoutes(app, { items, auth });
   registerTagRoutes(app, { tags, items, auth });

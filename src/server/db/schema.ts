@@ -12,3 +12,4 @@ export * from './schema/outliners.ts';
 export * from './schema/profile.ts';
 export * from './schema/settings.ts';
 export * from './schema/sharing.ts';
+export * from './schema/two-factor.ts';

@@ -34,7 +34,7 @@ export async function deleteAccount(
   await deps.db.transaction(async (tx) => {
     await deps.accounts.deleteUser(tx, user.id);
     // keyed by account, not by a foreign key (platform/auth/throttle.ts, rate limits per user)
-    await tx.execute(sql`DELETE FROM auth_throttle WHERE key = ${`acct:${user.id}`}`);
+    await tx.execute(sql`DELETE FROM auth_throttle WHERE key IN (${`acct:${user.id}`}, ${`2fa:${user.id}`})`);
     await tx.execute(sql`DELETE FROM rate_limit_hits WHERE key LIKE ${`%user:${user.id}`}`);
   });
   for (const area of USER_BLOB_AREAS) {
