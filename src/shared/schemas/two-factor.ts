@@ -45,7 +45,11 @@ export const twoFactorStatusReplySchema = z.object({
 export type TwoFactorStatusReply = z.infer<typeof twoFactorStatusReplySchema>;
 
 /** The seed to type or scan: the otpauth:// URI and the secret as text (base32). */
-export const twoFactorSetupReplySchema = z.object({ code: z.literal(1), secret: z.string(), uri: z.string() });
+export const twoFactorSetupReplySchema = z.object({
+  code: z.literal(1),
+  secret: z.string(),
+  uri: z.string(),
+});
 export type TwoFactorSetupReply = z.infer<typeof twoFactorSetupReplySchema>;
 
 /** The recovery codes, shown this once. */

@@ -10,7 +10,12 @@ export async function find(ex: Executor, userId: number): Promise<TwoFactorRow |
 }
 
 /** A new seed waiting for its first code; replaces an unconfirmed one, never an enabled one. */
-export async function saveSetup(ex: Executor, userId: number, sealedSecret: string, now: Date): Promise<boolean> {
+export async function saveSetup(
+  ex: Executor,
+  userId: number,
+  sealedSecret: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await ex
     .insert(twoFactor)
     .values({ userId, sealedSecret, createdAt: now })
@@ -37,7 +42,7 @@ export async function enable(ex: Executor, userId: number, step: number, now: Da
  * Records `step` as used, in one statement that refuses a step not after the last one: two
  * requests with one code cannot both pass.
  */
-export async function useStep(ex: Executor, userId: number, step: number): Promise<boolean> {
+export async function markStepUsed(ex: Executor, userId: number, step: number): Promise<boolean> {
   const rows = await ex
     .update(twoFactor)
     .set({ lastStep: step })

@@ -128,7 +128,7 @@ export class TwoFactorService {
     if (!row?.enabledAt) return false;
     if (looksLikeTotp(code)) {
       const step = matchingStep(this.seed(row), code, this.deps.clock.now());
-      return step !== null && (await repo.useStep(this.deps.db, userId, step));
+      return step !== null && (await repo.markStepUsed(this.deps.db, userId, step));
     }
     const hash = recoveryCodeHash(this.deps.secret, code);
     const taken = await repo.takeRecoveryCode(this.deps.db, userId, hash);

@@ -28,7 +28,12 @@ export function stepAt(now: Date): number {
 }
 
 export function codeAt(secret: string, step: number): string {
-  return HOTP.generate({ secret: Secret.fromBase32(secret), counter: step, digits: DIGITS, algorithm: 'SHA1' });
+  return HOTP.generate({
+    secret: Secret.fromBase32(secret),
+    counter: step,
+    digits: DIGITS,
+    algorithm: 'SHA1',
+  });
 }
 
 export function looksLikeTotp(code: string): boolean {
