@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient, uniqueName } from '../../../../test/helpers/app.ts';
 import { TWO_FACTOR_MSG } from '../../../shared/schemas/two-factor.ts';
+import { twoFactor, twoFactorRecoveryCodes, users } from '../../db/schema.ts';
 import { codeAt, stepAt } from './totp.ts';
 
 let t: TestApp;
@@ -67,16 +68,19 @@ describe('two-factor enrolment', () => {
     expect((await user.post('/api/settings/two-factor/setup')).statusCode).toBe(400);
 
     // the seed is sealed and the recovery codes hashed: neither is readable in the database
-    const stored = await t.database.db.execute(
-      sql`SELECT sealed_secret, (SELECT string_agg(code_hash, ',') FROM two_factor_recovery_codes r WHERE r.user_id = f.user_id) AS hashes
-          FROM two_factor f JOIN users u ON u.id = f.user_id WHERE u.name = ${name}`,
-    );
-    const row = (stored.rows as { sealed_secret: string; hashes: string }[])[0]!;
-    expect(row.sealed_secret.startsWith('v1.')).toBe(true);
-    expect(row.sealed_secret).not.toContain(setup.secret);
+    const db = t.database.db;
+    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.name, name));
+    const [row] = await db.select().from(twoFactor).where(eq(twoFactor.userId, owner!.id));
+    const hashes = (
+      await db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, owner!.id))
+    )
+      .map((r) => r.codeHash)
+      .join(',');
+    expect(row!.sealedSecret.startsWith('v1.')).toBe(true);
+    expect(row!.sealedSecret).not.toContain(setup.secret);
     for (const c of recoveryCodes as string[]) {
-      expect(row.hashes).not.toContain(c);
-      expect(row.hashes).not.toContain(c.replace('-', ''));
+      expect(hashes).not.toContain(c);
+      expect(hashes).not.toContain(c.replace('-', ''));
     }
   });
 
@@ -174,9 +178,8 @@ describe('signing in with two-factor on', () => {
 
     const a = await passwordStep(alice);
     const [id, expires, nonce, mac] = a.reply.pending!.split('.');
-    const bobId = (
-      (await t.database.db.execute(sql`SELECT id FROM users WHERE name = ${bob}`)).rows[0] as { id: number }
-    ).id;
+    const [bobRow] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.name, bob));
+    const bobId = bobRow!.id;
     for (const forged of [
       `${bobId}.${expires}.${nonce}.${mac}`,
       `${id}.${expires}.${nonce}.${'0'.repeat(64)}`,
