@@ -22,7 +22,9 @@ test('turn on two-factor sign-in, sign out, and sign in with the password then a
     'href',
     new RegExp(`^otpauth://totp/Folio:${name}\\?.*secret=${secret}`),
   );
-  expect(await new AxeBuilder({ page }).include('section[aria-labelledby="two-factor-h"]').analyze()).toHaveProperty('violations', []);
+  expect(
+    await new AxeBuilder({ page }).include('section[aria-labelledby="two-factor-h"]').analyze(),
+  ).toHaveProperty('violations', []);
 
   await section.getByLabel('Code from the app').fill(appCode(secret));
   await section.getByRole('button', { name: 'Turn on' }).click();
