@@ -61,6 +61,8 @@ import { SharingService } from './modules/sharing/service.ts';
 import { registerSiteRoutes } from './modules/site/routes.ts';
 import { registerTagRoutes } from './modules/tags/routes.ts';
 import { TagsService } from './modules/tags/service.ts';
+import { registerTwoFactorRoutes } from './modules/two-factor/routes.ts';
+import { TwoFactorService } from './modules/two-factor/service.ts';
 import { FileJobs } from './modules/uploads/file-jobs.ts';
 import { blobKeysOf } from './modules/uploads/repo.ts';
 import { registerUploadRoutes } from './modules/uploads/routes.ts';
@@ -176,7 +178,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const feedback = new FeedbackService({ db, mailer, supportEmail: config.supportEmail, accounts });
 
-  registerAccountRoutes(app, { accounts, auth });
+  const twoFactor = new TwoFactorService({
+    db,
+    clock,
+    accounts,
+    throttle: new SignInThrottle(db, clock),
+    secretsKey: config.secretsKey,
+    secret: config.sessionSecret,
+  });
+  registerAccountRoutes(app, { accounts, auth, secondStep: twoFactor });
+  registerTwoFactorRoutes(app, { twoFactor, accounts, auth });
   registerFeedbackRoutes(app, { feedback, auth });
   registerItemRoutes(app, { items, auth });
   registerTagRoutes(app, { tags, items, auth });

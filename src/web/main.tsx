@@ -4,9 +4,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
+import { applyStoredLanguage } from './i18n/index.ts';
 import { routes } from './routes.tsx';
 import { NotificationProvider } from './ui/notifications/NotificationProvider.tsx';
 import './styles/global.css';
+
+applyStoredLanguage();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false } },

@@ -14,3 +14,4 @@ export * from './schema/premium.ts';
 export * from './schema/profile.ts';
 export * from './schema/settings.ts';
 export * from './schema/sharing.ts';
+export * from './schema/two-factor.ts';

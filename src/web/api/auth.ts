@@ -8,6 +8,11 @@ interface SignedInReply {
   code: 1;
   name: string;
 }
+/** The password was right and the account asks for a two-factor code: no session yet. */
+interface CodeNeededReply {
+  code: 2;
+  pending: string;
+}
 
 /*
  * Signing in, up or out changes whose data every query holds, so each refreshes all queries.
@@ -17,7 +22,7 @@ interface SignedInReply {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignInInput) => api.post<SignedInReply>('/api/auth/sign-in', input),
+    mutationFn: (input: SignInInput) => api.post<SignedInReply | CodeNeededReply>('/api/auth/sign-in', input),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -60,6 +60,10 @@ export async function updateUser(
   await ex.update(users).set(values).where(eq(users.id, id));
 }
 
+export async function deleteUser(ex: Executor, id: number): Promise<void> {
+  await ex.delete(users).where(eq(users.id, id));
+}
+
 const USAGE_COLUMNS = {
   pdf: users.pdfUsed,
   image: users.imageUsed,

@@ -6,14 +6,23 @@ import {
   signOutReplySchema,
   signUpSchema,
 } from '../../../shared/schemas/auth.ts';
+import { twoFactorRequiredReplySchema } from '../../../shared/schemas/two-factor.ts';
 import { loadUserInfoReplySchema } from '../../../shared/schemas/user-info.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import { contract } from '../../platform/contract.ts';
 import { ConflictError } from '../../platform/errors.ts';
 import type { AccountsService } from './service.ts';
 
-export function registerAccountRoutes(app: FastifyInstance, deps: { accounts: AccountsService; auth: Auth }) {
-  const { accounts, auth } = deps;
+/** Two-factor sign-in (modules/two-factor): a pending sign-in when the account asks for a code. */
+export interface SecondStep {
+  challenge(userId: number): Promise<string | null>;
+}
+
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  deps: { accounts: AccountsService; auth: Auth; secondStep: SecondStep },
+) {
+  const { accounts, auth, secondStep } = deps;
   const r = contract(app);
 
   r.post(
@@ -42,15 +51,18 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { accounts: Ac
     '/api/auth/sign-in',
     {
       schema: {
-        summary: 'Sign in by name or e-mail',
+        summary: 'Sign in by name or e-mail (code 2: a two-factor code is still needed)',
         public: true,
         body: signInSchema,
-        response: { 200: signedInReplySchema },
+        response: { 200: signedInReplySchema.or(twoFactorRequiredReplySchema) },
       },
     },
     async (request, reply) => {
       const device = auth.devices.read(request);
       const user = await accounts.signIn(request.body, { ip: request.ip, device });
+      // no session until the code passes: the browser only gets the signed pending sign-in
+      const pending = await secondStep.challenge(user.id);
+      if (pending) return { code: 2 as const, pending };
       await auth.startSession(request, reply, user.id);
       auth.devices.remember(reply, user.id, device);
       return { code: 1 as const, name: user.name };

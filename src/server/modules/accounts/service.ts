@@ -152,6 +152,35 @@ export class AccountsService {
     return repo.setRealName(this.deps.db, userId, firstName, lastName);
   }
 
+  /**
+   * The settings' writes to the account row (the accounts module owns the users table). Each takes
+   * the caller's transaction when the change is one step with writes of its own.
+   */
+  setOpenTextView(userId: number, openTextView: boolean): Promise<void> {
+    return repo.updateUser(this.deps.db, userId, { openTextView });
+  }
+
+  setAvatarUrl(userId: number, avatarUrl: string): Promise<void> {
+    return repo.updateUser(this.deps.db, userId, { avatarUrl });
+  }
+
+  rename(tx: Executor, userId: number, name: string): Promise<void> {
+    return repo.updateUser(tx, userId, { name });
+  }
+
+  setEmail(tx: Executor, userId: number, email: string): Promise<void> {
+    return repo.updateUser(tx, userId, { email });
+  }
+
+  setPasswordHash(tx: Executor, userId: number, passwordHash: string): Promise<void> {
+    return repo.updateUser(tx, userId, { passwordHash });
+  }
+
+  /** Deletes the account row; every table keyed to it goes with it (ON DELETE CASCADE). */
+  deleteUser(tx: Executor, userId: number): Promise<void> {
+    return repo.deleteUser(tx, userId);
+  }
+
   findUserByEmail(email: string): Promise<repo.UserRow | undefined> {
     return repo.findUserByEmail(this.deps.db, email);
   }

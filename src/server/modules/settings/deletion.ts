@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { PLANS } from '../../../shared/plans.ts';
 import { SETTINGS_MSG, type SettingsReply } from '../../../shared/schemas/settings.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { verifyPassword } from '../../platform/auth/passwords.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { UserRow } from '../accounts/repo.ts';
+import type { AccountsService } from '../accounts/service.ts';
 import { effectivePlan } from '../accounts/user-info.ts';
 
 /** Every blob area keyed `<area>/<userId>/…` that holds only that user's files. */
@@ -18,7 +18,7 @@ export const USER_BLOB_AREAS = ['items', 'notes', 'pages', 'avatars'] as const;
  * ON DELETE CASCADE keys), then the user's counters, then every blob of the user's areas.
  */
 export async function deleteAccount(
-  deps: { db: Db; blobs: BlobStore; clock: Clock },
+  deps: { db: Db; blobs: BlobStore; clock: Clock; accounts: AccountsService },
   user: UserRow,
   password: string,
 ): Promise<SettingsReply> {
@@ -32,9 +32,9 @@ export async function deleteAccount(
   if (subscribed) return { code: -1, message: SETTINGS_MSG.deletePersonalPremium };
 
   await deps.db.transaction(async (tx) => {
-    await tx.delete(users).where(sql`${users.id} = ${user.id}`);
+    await deps.accounts.deleteUser(tx, user.id);
     // keyed by account, not by a foreign key (platform/auth/throttle.ts, rate limits per user)
-    await tx.execute(sql`DELETE FROM auth_throttle WHERE key = ${`acct:${user.id}`}`);
+    await tx.execute(sql`DELETE FROM auth_throttle WHERE key IN (${`acct:${user.id}`}, ${`2fa:${user.id}`})`);
     await tx.execute(sql`DELETE FROM rate_limit_hits WHERE key LIKE ${`%user:${user.id}`}`);
   });
   for (const area of USER_BLOB_AREAS) {

@@ -22,7 +22,6 @@ import type { BlobStore } from '../../platform/blob-store.ts';
 import { type Clock, toSeconds } from '../../platform/clock.ts';
 import { NotFoundError, PlanLimitError, parse, ValidationError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
-import { updateUser } from '../accounts/repo.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { DEFAULT_AVATAR_URL, effectivePlan } from '../accounts/user-info.ts';
 import type { OutlinersService } from '../outliners/service.ts';
@@ -138,7 +137,7 @@ export class SettingsService {
   async setOpenTextView(user: SessionUser, input: unknown): Promise<SettingsReply> {
     const { value } = parse(settingFlagSchema, input);
     if (!this.isPremium(user)) throw new PlanLimitError(SETTINGS_MSG.premiumOnly);
-    await updateUser(this.deps.db, user.id, { openTextView: value });
+    await this.deps.accounts.setOpenTextView(user.id, value);
     return ok();
   }
 
@@ -171,7 +170,7 @@ export class SettingsService {
       await repo.forgetFormerName(tx, user.id, name);
       if (current.name.toLowerCase() !== name.toLowerCase())
         await repo.rememberFormerName(tx, user.id, current.name, now);
-      await updateUser(tx, user.id, { name });
+      await this.deps.accounts.rename(tx, user.id, name);
       await repo.endSessions(tx, user.id, null);
     });
     return ok(SETTINGS_MSG.usernameChanged);
@@ -180,7 +179,7 @@ export class SettingsService {
   /** Points the user at a stored avatar and drops the one it replaces. */
   async setAvatar(userId: number, url: string): Promise<void> {
     const old = await this.user(userId);
-    await updateUser(this.deps.db, userId, { avatarUrl: url });
+    await this.deps.accounts.setAvatarUrl(userId, url);
     const oldKey = keyOfAvatarUrl(old.avatarUrl);
     if (oldKey) await this.deps.blobs.delete(oldKey);
   }
@@ -275,7 +274,7 @@ export class SettingsService {
       const s = await repo.findSettings(tx, row.userId);
       if (s.unverifiedEmail?.toLowerCase() !== row.email.toLowerCase()) return false;
       if (await repo.emailTaken(tx, row.email, row.userId)) return false;
-      await updateUser(tx, row.userId, { email: row.email });
+      await this.deps.accounts.setEmail(tx, row.userId, row.email);
       await repo.saveSettings(tx, row.userId, { unverifiedEmail: null }, this.deps.clock.now());
       return true;
     });
@@ -292,7 +291,7 @@ export class SettingsService {
     }
     const passwordHash = await hashPassword(next);
     await this.deps.db.transaction(async (tx) => {
-      await updateUser(tx, user.id, { passwordHash });
+      await this.deps.accounts.setPasswordHash(tx, user.id, passwordHash);
       await repo.endSessions(tx, user.id, user.sessionId);
       await repo.dropTokens(tx, user.id, 'reset-password');
     });
@@ -340,7 +339,7 @@ export class SettingsService {
       const row = await repo.takeToken(tx, 'reset-password', hash, this.deps.clock.now());
       if (!row || !sameHash(row.tokenHash, hash))
         throw new ValidationError(SETTINGS_MSG.linkInvalid, 'token');
-      await updateUser(tx, row.userId, { passwordHash });
+      await this.deps.accounts.setPasswordHash(tx, row.userId, passwordHash);
       await repo.dropTokens(tx, row.userId, 'reset-password');
       await repo.endSessions(tx, row.userId, null);
     });

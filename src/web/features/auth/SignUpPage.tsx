@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type SignUpInput, signUpSchema } from '../../../shared/schemas/auth.ts';
 import { useSignUp } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
+import { t } from '../../i18n/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { type FieldWarnings, fieldWarnings, hasWarnings } from '../../ui/field-errors.ts';
 import { TextField } from '../../ui/TextField.tsx';
@@ -59,10 +60,10 @@ export function SignUpPage() {
   return (
     <div className={styles.page}>
       <AuthRedirect plan={plan} pending={signUp.isPending || signUp.isSuccess} />
-      <title>Sign up · Folio</title>
+      <title>{t('signUp.documentTitle')}</title>
       <div className={styles.card}>
-        <h1 className={styles.title}>Create your library</h1>
-        <p className={styles.lead}>Save, highlight and organise what you read.</p>
+        <h1 className={styles.title}>{t('signUp.title')}</h1>
+        <p className={styles.lead}>{t('signUp.lead')}</p>
         <form className={styles.form} onSubmit={submit} noValidate>
           {formError ? (
             <p className={styles.formError} role="alert">
@@ -70,16 +71,16 @@ export function SignUpPage() {
             </p>
           ) : null}
           <TextField
-            label="Username"
+            label={t('signUp.name')}
             name="name"
             autoComplete="username"
             value={values.name}
             warning={warnings.name}
-            hint="6 - 16 letters, digits, - or _, starting with a letter"
+            hint={t('signUp.nameHint')}
             onChange={(e) => edit('name', e.target.value)}
           />
           <TextField
-            label="Email"
+            label={t('signUp.email')}
             name="email"
             type="email"
             autoComplete="email"
@@ -88,22 +89,22 @@ export function SignUpPage() {
             onChange={(e) => edit('email', e.target.value)}
           />
           <TextField
-            label="Password"
+            label={t('signUp.password')}
             name="password"
             type="password"
             autoComplete="new-password"
             value={values.password}
             warning={warnings.password}
-            hint="6 - 32 characters"
+            hint={t('signUp.passwordHint')}
             onChange={(e) => edit('password', e.target.value)}
           />
           <Button type="submit" variant="primary" busy={signUp.isPending} className={styles.submit}>
-            Sign up
+            {t('signUp.submit')}
           </Button>
         </form>
         <ProviderButtons />
         <p className={styles.switch}>
-          Already have an account? <Link to={withPlan('/sign-in', plan)}>Sign in</Link>
+          {t('signUp.haveAccount')} <Link to={withPlan('/sign-in', plan)}>{t('signUp.signIn')}</Link>
         </p>
       </div>
     </div>

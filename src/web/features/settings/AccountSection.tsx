@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { UserSettingReply } from '../../../shared/schemas/settings.ts';
 import { useSettingsOperation } from '../../api/settings.ts';
+import { t } from '../../i18n/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { Status } from './ProfileSection.tsx';
@@ -40,43 +41,43 @@ export function AccountSection({ s }: { s: UserSettingReply }) {
 
   return (
     <section className={styles.section} aria-labelledby="account-h">
-      <h2 id="account-h">Account</h2>
+      <h2 id="account-h">{t('settings.account')}</h2>
       <p>
-        Email: <strong>{s.email}</strong>
+        {t('settings.email')} <strong>{s.email}</strong>
       </p>
       {s.unverifiedEmail ? (
         <p className={styles.muted}>
-          Waiting for verification: {s.unverifiedEmail}{' '}
+          {t('settings.waitingVerification', { email: s.unverifiedEmail })}{' '}
           <Button size="sm" onClick={() => resend.mutate({})} busy={resend.isPending}>
-            Resend
+            {t('settings.resend')}
           </Button>
         </p>
       ) : null}
-      <Status m={resend} fallback="Resend verification email failed." />
+      <Status m={resend} fallback={t('settings.resendFailed')} />
       <form className={styles.form} onSubmit={changeEmail}>
         <TextField
-          label="New email"
+          label={t('settings.newEmail')}
           name="email"
           type="email"
           value={email}
           onChange={(e) => setEmailValue(e.target.value)}
         />
         <TextField
-          label="Password"
+          label={t('settings.password')}
           name="emailPassword"
           type="password"
           value={emailPassword}
           onChange={(e) => setEmailPassword(e.target.value)}
         />
         <Button type="submit" busy={setEmail.isPending}>
-          Change email
+          {t('settings.changeEmail')}
         </Button>
-        <Status m={setEmail} fallback="Change email failed." />
+        <Status m={setEmail} fallback={t('settings.emailFailed')} />
       </form>
       <form className={styles.form} onSubmit={changePassword}>
         {s.hidePassword ? null : (
           <TextField
-            label="Current password"
+            label={t('settings.currentPassword')}
             name="current"
             type="password"
             autoComplete="current-password"
@@ -85,7 +86,7 @@ export function AccountSection({ s }: { s: UserSettingReply }) {
           />
         )}
         <TextField
-          label="New password"
+          label={t('settings.newPassword')}
           name="new"
           type="password"
           autoComplete="new-password"
@@ -93,18 +94,18 @@ export function AccountSection({ s }: { s: UserSettingReply }) {
           onChange={(e) => setNext(e.target.value)}
         />
         <TextField
-          label="Repeat new password"
+          label={t('settings.repeatPassword')}
           name="repeat"
           type="password"
           autoComplete="new-password"
           value={repeat}
           onChange={(e) => setRepeat(e.target.value)}
-          warning={mismatch ? 'Please input the correct current password.' : undefined}
+          warning={mismatch ? t('settings.passwordMismatch') : undefined}
         />
         <Button type="submit" busy={setPassword.isPending}>
-          Change password
+          {t('settings.changePassword')}
         </Button>
-        <Status m={setPassword} fallback="Change password fail" />
+        <Status m={setPassword} fallback={t('settings.passwordFailed')} />
       </form>
     </section>
   );

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { UserSettingReply } from '../../../shared/schemas/settings.ts';
 import { useSettingsOperation } from '../../api/settings.ts';
+import { t } from '../../i18n/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import styles from './Settings.module.css';
@@ -37,11 +38,11 @@ export function ProfileSection({ s }: { s: UserSettingReply }) {
 
   return (
     <section className={styles.section} aria-labelledby="profile-h">
-      <h2 id="profile-h">Profile</h2>
+      <h2 id="profile-h">{t('settings.profile')}</h2>
       <div className={styles.row}>
-        <img className={styles.avatar} src={s.avatar_url} alt="Your avatar" />
+        <img className={styles.avatar} src={s.avatar_url} alt={t('settings.avatarAlt')} />
         <label>
-          <span className={styles.muted}>Change avatar (jpg, png, gif, bmp; under 2 MB) </span>
+          <span className={styles.muted}>{t('settings.changeAvatar')}</span>
           <input
             type="file"
             name="source"
@@ -53,23 +54,33 @@ export function ProfileSection({ s }: { s: UserSettingReply }) {
       <Status m={avatar} />
       <form className={styles.form} onSubmit={saveName}>
         <TextField
-          label="First name"
+          label={t('settings.firstName')}
           name="firstName"
           value={first}
           onChange={(e) => setFirst(e.target.value)}
         />
-        <TextField label="Last name" name="lastName" value={last} onChange={(e) => setLast(e.target.value)} />
+        <TextField
+          label={t('settings.lastName')}
+          name="lastName"
+          value={last}
+          onChange={(e) => setLast(e.target.value)}
+        />
         <Button type="submit" busy={realName.isPending}>
-          SAVE
+          {t('settings.save')}
         </Button>
         <Status m={realName} />
       </form>
       <form className={styles.form} onSubmit={rename}>
-        <TextField label="Username" name="name" value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField
+          label={t('settings.username')}
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <Button type="submit" busy={userName.isPending}>
-          Change username
+          {t('settings.changeUsername')}
         </Button>
-        <Status m={userName} fallback="We have met some error, please retry." />
+        <Status m={userName} fallback={t('settings.renameError')} />
       </form>
     </section>
   );

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionsReply } from '../../../shared/schemas/settings.ts';
 import { api } from '../../api/client.ts';
 import { useSettingsOperation } from '../../api/settings.ts';
+import { t } from '../../i18n/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import styles from './Settings.module.css';
 
@@ -19,17 +20,20 @@ export function SessionsSection() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: sessionsKey });
   return (
     <section className={styles.section} aria-labelledby="sessions-h">
-      <h2 id="sessions-h">Active sessions</h2>
+      <h2 id="sessions-h">{t('settings.sessions')}</h2>
       <ul>
         {(list.data?.sessions ?? []).map((s) => (
           <li key={s.id} className={styles.row}>
             <span>
-              {s.device} · last seen {new Date(s.lastSeen * 1000).toLocaleString()}
-              {s.current ? ' (this browser)' : ''}
+              {t('settings.sessionLastSeen', {
+                device: s.device,
+                when: new Date(s.lastSeen * 1000).toLocaleString(),
+              })}
+              {s.current ? t('settings.sessionThis') : ''}
             </span>
             {s.current ? null : (
               <Button size="sm" onClick={() => endOne.mutate({ id: s.id }, { onSuccess: refresh })}>
-                Sign out
+                {t('settings.sessionSignOut')}
               </Button>
             )}
           </li>
@@ -40,7 +44,7 @@ export function SessionsSection() {
         onClick={() => endOthers.mutate({}, { onSuccess: refresh })}
         busy={endOthers.isPending}
       >
-        Sign out of all other sessions
+        {t('settings.sessionSignOutOthers')}
       </Button>
     </section>
   );

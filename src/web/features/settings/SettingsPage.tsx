@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { UserSettingReply } from '../../../shared/schemas/settings.ts';
+import { LANGUAGES, type UserSettingReply } from '../../../shared/schemas/settings.ts';
 import { useSettingsOperation, useUserSettings } from '../../api/settings.ts';
+import { rememberLanguage, t } from '../../i18n/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
@@ -12,6 +13,7 @@ import { GiftSection, PremiumSection } from './PremiumSection.tsx';
 import { ProfileSection, Status } from './ProfileSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
 import styles from './Settings.module.css';
+import { TwoFactorSection } from './TwoFactorSection.tsx';
 
 /**
  * /setting (part 2 §2): Profile, Connections, Account, Email Subscriptions (not for free or team
@@ -25,16 +27,17 @@ export function SettingsPage() {
   const s = settings.data;
   return (
     <div className={styles.page}>
-      <PageHeader title="Settings" documentTitle="Settings" />
-      {verified === '1' ? <p role="status">Your e-mail address has been verified.</p> : null}
-      {verified === '0' ? <p role="alert">This link is no longer valid. Please ask for a new one.</p> : null}
+      <PageHeader title={t('settings.title')} documentTitle={t('settings.title')} />
+      {verified === '1' ? <p role="status">{t('settings.emailVerified')}</p> : null}
+      {verified === '0' ? <p role="alert">{t('settings.linkInvalid')}</p> : null}
       {!s ? (
-        <StateBox>{settings.error ? settings.error.message : 'Loading…'}</StateBox>
+        <StateBox>{settings.error ? settings.error.message : t('settings.loading')}</StateBox>
       ) : (
         <>
           <ProfileSection s={s} />
           <ConnectionsSection s={s} />
           <AccountSection s={s} />
+          <TwoFactorSection hidePassword={s.hidePassword} />
           <SessionsSection />
           {s.acctType !== 'free' && !s.teamMember ? <EmailSubscriptions s={s} /> : null}
           <Preferences s={s} />
@@ -85,19 +88,19 @@ function Toggle({ label, operation, checked }: { label: string; operation: strin
 function EmailSubscriptions({ s }: { s: UserSettingReply }) {
   return (
     <section className={styles.section} aria-labelledby="subs-h">
-      <h2 id="subs-h">Email Subscriptions</h2>
+      <h2 id="subs-h">{t('settings.subscriptions')}</h2>
       <Toggle
-        label="Newsletters (at most once a month)"
+        label={t('settings.newsletters')}
         operation="setNewslettersNotif"
         checked={s.notification.newletter}
       />
       <Toggle
-        label="Important news and alerts only"
+        label={t('settings.importantOnly')}
         operation="setImportantAndAlertOnlyNotif"
         checked={s.notification.importantNewsAndAlertOnly}
       />
       <Toggle
-        label="When a contact joins"
+        label={t('settings.whenContactJoins')}
         operation="setNotifyWhenJoin"
         checked={s.notification.whenContactJoin}
       />
@@ -108,29 +111,24 @@ function EmailSubscriptions({ s }: { s: UserSettingReply }) {
 function Preferences({ s }: { s: UserSettingReply }) {
   return (
     <section className={styles.section} aria-labelledby="prefs-h">
-      <h2 id="prefs-h">Preferences</h2>
+      <h2 id="prefs-h">{t('settings.preferences')}</h2>
       {s.premium.isPremium ? (
         <>
-          <Toggle
-            label="Open bookmarks in the reader view"
-            operation="setOpenTextView"
-            checked={s.openTextView}
-          />
-          <Toggle label="Private RSS feed" operation="setRssFeed" checked={s.privateRssFeed} />
+          <Toggle label={t('settings.openTextView')} operation="setOpenTextView" checked={s.openTextView} />
+          <Toggle label={t('settings.rssFeed')} operation="setRssFeed" checked={s.privateRssFeed} />
         </>
       ) : (
         <p>
-          Reader view by default and a private RSS feed come with premium.{' '}
-          <Link to="/premium?f=setting">Go premium</Link>
+          {t('settings.premiumPreferences')} <Link to="/premium?f=setting">{t('settings.goPremium')}</Link>
         </p>
       )}
       <Toggle
-        label="Notify me when someone follows me"
+        label={t('settings.notifyFollow')}
         operation="setNotifyWhenFollow"
         checked={s.notification.whenFollow}
       />
-      <Toggle label="Ask me before someone follows me" operation="setFollowAuth" checked={s.followAuth} />
-      <p className={styles.toggle}>Language: English</p>
+      <Toggle label={t('settings.followAuth')} operation="setFollowAuth" checked={s.followAuth} />
+      <LanguageChoice current={s.language} />
     </section>
   );
 }
@@ -140,14 +138,14 @@ function OutlinerSection({ s }: { s: UserSettingReply }) {
   const set = (body: object) => op.mutate(body);
   return (
     <section className={styles.section} aria-labelledby="outliner-h">
-      <h2 id="outliner-h">Outliner</h2>
+      <h2 id="outliner-h">{t('settings.outliner')}</h2>
       <label className={styles.toggle}>
         <input
           type="checkbox"
           checked={s.outliner.quota}
           onChange={(e) => set({ quota: e.target.checked })}
         />
-        Show the outliner quota
+        {t('settings.outlinerQuota')}
       </label>
       <label className={styles.toggle}>
         <input
@@ -155,9 +153,9 @@ function OutlinerSection({ s }: { s: UserSettingReply }) {
           checked={s.outliner.sourceLink}
           onChange={(e) => set({ source_link: e.target.checked })}
         />
-        Highlights added to an outliner link back to their source
+        {t('settings.outlinerSourceLink')}
       </label>
-      {op.error ? <p className={styles.error}>Outliner settings update failed.</p> : null}
+      {op.error ? <p className={styles.error}>{t('settings.outlinerFailed')}</p> : null}
     </section>
   );
 }
@@ -179,12 +177,12 @@ function DeleteAccount({ s }: { s: UserSettingReply }) {
   };
   return (
     <section className={`${styles.section} ${styles.danger}`} aria-labelledby="delete-h">
-      <h2 id="delete-h">Delete Account</h2>
-      <p className={styles.muted}>Everything in your library is removed for good.</p>
+      <h2 id="delete-h">{t('settings.delete')}</h2>
+      <p className={styles.muted}>{t('settings.deleteLead')}</p>
       <form className={styles.form} onSubmit={submit}>
         {s.hidePassword ? null : (
           <TextField
-            label="Password"
+            label={t('settings.password')}
             name="deletePassword"
             type="password"
             value={password}
@@ -193,7 +191,7 @@ function DeleteAccount({ s }: { s: UserSettingReply }) {
           />
         )}
         <Button type="submit" variant="danger" busy={del.isPending}>
-          Delete my account
+          {t('settings.deleteSubmit')}
         </Button>
         {reply && reply.code !== 0 ? (
           <p
@@ -206,5 +204,38 @@ function DeleteAccount({ s }: { s: UserSettingReply }) {
         {del.error ? <Status m={del} /> : null}
       </form>
     </section>
+  );
+}
+
+/** The names of the languages, each in its own language. */
+const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = { en: 'English' };
+
+/**
+ * The language preference (setLanguage): kept in the account and remembered in this browser; a
+ * page drawn in another language is loaded again so every string is read from the new catalogue.
+ */
+function LanguageChoice({ current }: { current: UserSettingReply['language'] }) {
+  const op = useSettingsOperation('setLanguage');
+  useEffect(() => {
+    if (rememberLanguage(current)) window.location.reload();
+  }, [current]);
+  return (
+    <>
+      <label className={styles.toggle}>
+        {t('settings.language')}
+        <select
+          value={current}
+          disabled={op.isPending}
+          onChange={(e) => op.mutate({ language: e.target.value })}
+        >
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code}>
+              {LANGUAGE_NAMES[code]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {op.error ? <p className={styles.error}>{op.error.message}</p> : null}
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { Menu as MenuIcon } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import type { LoadUserInfoReply } from '../../../shared/schemas/user-info.ts';
 import { isSignedIn } from '../../../shared/schemas/values.ts';
+import { t } from '../../i18n/index.ts';
 import { links } from '../../lib/links.ts';
 import { buttonClass } from '../../ui/Button.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
@@ -26,7 +27,11 @@ export function TopBar({ info }: { info: LoadUserInfoReply | undefined }) {
             <Menu
               align="start"
               trigger={
-                <IconButton size="md" label="Main menu" icon={<MenuIcon size={20} aria-hidden="true" />} />
+                <IconButton
+                  size="md"
+                  label={t('nav.menu')}
+                  icon={<MenuIcon size={20} aria-hidden="true" />}
+                />
               }
             >
               {[...nav, ...(cta ? [cta] : [])].map((entry) =>
@@ -39,14 +44,14 @@ export function TopBar({ info }: { info: LoadUserInfoReply | undefined }) {
             </Menu>
           </div>
         ) : null}
-        <Link to={home} className={styles.brand} title="Folio home">
+        <Link to={home} className={styles.brand} title={t('nav.home')}>
           <span className={styles.logo} aria-hidden="true">
             F
           </span>
           <span className={styles.brandName}>Folio</span>
         </Link>
         {nav.length > 0 ? (
-          <nav className={`${styles.mainNav} ${styles.wideOnly}`} aria-label="Main">
+          <nav className={`${styles.mainNav} ${styles.wideOnly}`} aria-label={t('nav.main')}>
             {nav.map((entry) => (
               <NavItem key={entry.id} entry={entry} />
             ))}
@@ -66,10 +71,10 @@ export function TopBar({ info }: { info: LoadUserInfoReply | undefined }) {
         {info && !user ? (
           <div className={styles.authLinks}>
             <Link to="/sign-in" className={buttonClass('ghost', 'sm')}>
-              Sign in
+              {t('nav.signIn')}
             </Link>
             <Link to="/sign-up" className={buttonClass('primary', 'sm')}>
-              Sign up
+              {t('nav.signUp')}
             </Link>
           </div>
         ) : null}

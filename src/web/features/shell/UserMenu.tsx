@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import type { UserInfo } from '../../../shared/schemas/user-info.ts';
 import { useSignOut } from '../../api/auth.ts';
+import { t } from '../../i18n/index.ts';
 import { Menu, MenuItem, MenuLabel, MenuLink, MenuSeparator } from '../../ui/Menu.tsx';
 import { useFeedback } from '../feedback/FeedbackProvider.tsx';
 import { userMenuEntries } from './navigation.ts';
@@ -21,7 +22,11 @@ export function UserMenu({ info }: { info: UserInfo }) {
     <Menu
       openOnHover
       trigger={
-        <button type="button" className={styles.userButton} aria-label={`Account menu for ${info.name}`}>
+        <button
+          type="button"
+          className={styles.userButton}
+          aria-label={t('userMenu.label', { name: info.name })}
+        >
           <img className={styles.avatar} src={info.avatar_url} alt="" width={28} height={28} />
           <span className={styles.userName}>{info.name}</span>
           <ChevronDown size={14} aria-hidden="true" />
@@ -29,7 +34,7 @@ export function UserMenu({ info }: { info: UserInfo }) {
       }
     >
       <MenuLabel>
-        Signed in as <strong>{info.real_name || info.name}</strong>
+        {t('userMenu.signedInAs')} <strong>{info.real_name || info.name}</strong>
       </MenuLabel>
       {entries.map((entry) => (
         <MenuEntry key={entry.id} entry={entry} perform={perform} />

@@ -1,5 +1,6 @@
 import type { LoadUserInfoReply } from '../../../shared/schemas/user-info.ts';
 import { isOverQuota, isSignedIn } from '../../../shared/schemas/values.ts';
+import { t } from '../../i18n/index.ts';
 import { links } from '../../lib/links.ts';
 import { SITE_LINKS } from './site-links.ts';
 
@@ -20,26 +21,26 @@ const link = (id: string, label: string, to: string, external = false): NavEntry
 export function mainNavEntries(info: LoadUserInfoReply | undefined): NavEntry[] {
   if (!isSignedIn(info)) return [];
   const entries = [
-    link('library', 'My Library', links.library(info.name)),
-    link('outliners', 'My Outliners', links.outliners()),
-    link('groups', 'My Groups', '/groups'),
+    link('library', t('nav.library'), links.library(info.name)),
+    link('outliners', t('nav.outliners'), links.outliners()),
+    link('groups', t('nav.groups'), '/groups'),
   ];
   if (info.showCompany && info.companyName && info.companyUri) {
-    entries.push(link('company', `My ${info.companyName}`, info.companyUri, true));
+    entries.push(link('company', t('nav.company', { company: info.companyName }), info.companyUri, true));
   }
   entries.push(
-    link('tools', 'Tools', SITE_LINKS.tools),
-    link('blog', 'Blog', SITE_LINKS.blog, SITE_LINKS.blog.startsWith('http')),
+    link('tools', t('nav.tools'), SITE_LINKS.tools),
+    link('blog', t('nav.blog'), SITE_LINKS.blog, SITE_LINKS.blog.startsWith('http')),
   );
-  if (info.showClassic) entries.push(link('classic', 'Back to classic', SITE_LINKS.classic, true));
+  if (info.showClassic) entries.push(link('classic', t('nav.classic'), SITE_LINKS.classic, true));
   return entries;
 }
 
 /** The plan call to action beside the user menu: Upgrade for free users, Over Quota once over a quota. */
 export function planCallToAction(info: LoadUserInfoReply | undefined): NavEntry | null {
   if (!isSignedIn(info)) return null;
-  if (isOverQuota(info.permissions)) return link('over-quota', 'Over Quota', '/premium');
-  if (!info.premium.isPremium) return link('upgrade', 'Upgrade', '/premium');
+  if (isOverQuota(info.permissions)) return link('over-quota', t('nav.overQuota'), '/premium');
+  if (!info.premium.isPremium) return link('upgrade', t('nav.upgrade'), '/premium');
   return null;
 }
 
@@ -48,20 +49,26 @@ export function userMenuEntries(info: LoadUserInfoReply | undefined): NavEntry[]
   if (!isSignedIn(info)) return [];
   const premium = info.premium.isPremium;
   const entries: NavEntry[] = [
-    link('public-library', 'Public Library', links.profile(info.name)),
-    link('settings', 'Settings', '/setting'),
+    link('public-library', t('userMenu.publicLibrary'), links.profile(info.name)),
+    link('settings', t('userMenu.settings'), '/setting'),
   ];
-  if (info.teacher) entries.push(link('teacher-console', 'Teacher Console', SITE_LINKS.teacherConsole, true));
-  if (premium) entries.push(link('premium-account', 'Premium Account', '/premium'));
+  if (info.teacher)
+    entries.push(link('teacher-console', t('userMenu.teacherConsole'), SITE_LINKS.teacherConsole, true));
+  if (premium) entries.push(link('premium-account', t('userMenu.premiumAccount'), '/premium'));
   entries.push(
-    link('affiliate', 'Affiliate', SITE_LINKS.affiliate),
-    { id: 'support', label: premium ? 'Priority Support' : 'Support', kind: 'action', action: 'support' },
-    link('discover', 'Discover', SITE_LINKS.discover, true),
-    link('help', 'Help', SITE_LINKS.help, true),
+    link('affiliate', t('userMenu.affiliate'), SITE_LINKS.affiliate),
+    {
+      id: 'support',
+      label: premium ? t('userMenu.prioritySupport') : t('userMenu.support'),
+      kind: 'action',
+      action: 'support',
+    },
+    link('discover', t('userMenu.discover'), SITE_LINKS.discover, true),
+    link('help', t('userMenu.help'), SITE_LINKS.help, true),
   );
   if (info.isEducationDomain && !info.teacher) {
-    entries.push(link('educators', 'Resources for Educators', SITE_LINKS.educators, true));
+    entries.push(link('educators', t('userMenu.educators'), SITE_LINKS.educators, true));
   }
-  entries.push({ id: 'sign-out', label: 'Sign Out', kind: 'action', action: 'sign-out' });
+  entries.push({ id: 'sign-out', label: t('userMenu.signOut'), kind: 'action', action: 'sign-out' });
   return entries;
 }
