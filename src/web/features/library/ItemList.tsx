@@ -1,15 +1,12 @@
-import { type Dispatch, Fragment, type KeyboardEvent, Suspense } from 'react';
+import { type Dispatch, Fragment, type KeyboardEvent } from 'react';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { lazyNamed } from '../../lib/lazy.tsx';
 import { AD_POSITION, ListAd } from './Ads.tsx';
 import type { ActionContext, ActionId } from './actions.ts';
+import { ItemGrid } from './ItemGrid.tsx';
 import { ItemRow } from './ItemRow.tsx';
 import styles from './Items.module.css';
 import type { ListLayout } from './layout.ts';
 import { clickSelects, inBulkMode, type SelectionAction, type SelectionState } from './selection.ts';
-
-// the image grid is its own chunk: the list and cards layouts do without it (issue 14, Speed)
-const ItemGrid = lazyNamed(() => import('./ItemGrid.tsx'), 'ItemGrid');
 
 /** j/k move focus between the rows' titles, as in the readers people come from. */
 function moveFocus(event: KeyboardEvent<HTMLElement>) {
@@ -59,18 +56,16 @@ export function ItemList(props: {
       className={props.stale ? `${styles.listWrap} ${styles.stale}` : styles.listWrap}
     >
       {props.grid ? (
-        <Suspense fallback={null}>
-          <ItemGrid
-            items={props.items}
-            username={props.username}
-            listQuery={props.listQuery}
-            bulkMode={bulkMode}
-            selectedIds={selection.ids}
-            ctx={props.ctx}
-            onToggleSelect={toggle}
-            onAction={props.onAction}
-          />
-        </Suspense>
+        <ItemGrid
+          items={props.items}
+          username={props.username}
+          listQuery={props.listQuery}
+          bulkMode={bulkMode}
+          selectedIds={selection.ids}
+          ctx={props.ctx}
+          onToggleSelect={toggle}
+          onAction={props.onAction}
+        />
       ) : (
         <div className={props.layout === 'cards' ? `${styles.list} ${styles.cards}` : styles.list}>
           {props.items.map((item, index) => (
