@@ -224,6 +224,7 @@ function LanguageChoice({ current }: { current: UserSettingReply['language'] }) 
       <label className={styles.toggle}>
         {t('settings.language')}
         <select
+          className={styles.select}
           value={current}
           disabled={op.isPending}
           onChange={(e) => op.mutate({ language: e.target.value })}
