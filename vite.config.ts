@@ -9,6 +9,8 @@ export default defineConfig({
   build: {
     outDir: process.env.FOLIO_WEB_OUT ?? '../../dist/web',
     emptyOutDir: true,
+    // .vite/manifest.json: the server names each page's chunks in its index.html (src/server/page-preload.ts)
+    manifest: true,
     rollupOptions: {
       output: {
         // zod in one chunk, loaded with the first route that builds schemas; its jitless setting

@@ -1,12 +1,16 @@
 /**
  * The outliner editor with 5,000 entries, in Chromium against the real app (PGlite, the built web app):
  * the time from the tree call's answer to the first rows on screen, and the script time of a move
- * (Alt+ArrowDown on an entry) as Chrome counts it (CDP Performance.getMetrics ScriptDuration).
+ * (Alt+ArrowDown on an entry) as Chrome counts it (CDP Performance.getMetrics ScriptDuration), and
+ * the renderer main thread's CPU time for it (ThreadTime), which a busy machine does not stretch.
  *
  *   npm run build:web && npx tsx bench/outliner-editor.ts [port]
  *   (or FOLIO_WEB_OUT=/tmp/web-x npx vite build, then WEB_DIR=/tmp/web-x npx tsx bench/outliner-editor.ts [port])
+ *
+ * PROFILE=/tmp/move.cpuprofile also records a CPU profile of the moves (CDP Profiler; build with
+ * `--minify false` to read it), for Chrome DevTools' Performance panel or `bench/profile-top.ts`.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -18,9 +22,11 @@ import { JobQueue } from '../src/server/platform/jobs.ts';
 import { createMailer } from '../src/server/platform/mailer.ts';
 
 const PORT = Number(process.argv[2] ?? 3308);
-const TOP = 1000;
+// TOP=10 gives a 50-entry outline: the floor a move costs when the outline's size plays no part
+const TOP = Number(process.env.TOP ?? 1000);
 const CHILDREN = 4; // 1,000 top-level entries with 4 children each: 5,000
-const MOVES = 25;
+// Entry 3 moves down past its next siblings, so a short outline allows fewer moves
+const MOVES = Math.min(25, TOP - 4);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -96,9 +102,13 @@ try {
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
-  const scriptTime = async () =>
-    ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration')?.value ??
-      0) * 1000;
+  // ScriptDuration: script as Chrome counts it (wall time, so a busy machine stretches it);
+  // ThreadTime: the renderer main thread's CPU time, which the load does not stretch
+  const metrics = async () => {
+    const all = (await cdp.send('Performance.getMetrics')).metrics;
+    const ms = (name: string) => (all.find((m) => m.name === name)?.value ?? 0) * 1000;
+    return { script: ms('ScriptDuration'), thread: ms('ThreadTime') };
+  };
   // one move: a keydown React handles at once (a discrete event), then a frame
   const press = () =>
     page.evaluate(
@@ -116,14 +126,27 @@ try {
   await page.locator('[role="treeitem"][aria-label="Entry 3"] textarea').focus();
   const moves: number[] = [];
   const baseline: number[] = [];
-  for (let i = 0; i < MOVES; i++) {
-    let before = await scriptTime();
-    await idle();
-    baseline.push((await scriptTime()) - before);
-    before = await scriptTime();
-    await press();
-    moves.push((await scriptTime()) - before);
+  const profile = process.env.PROFILE;
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
   }
+  const moveThread: number[] = [];
+  const idleThread: number[] = [];
+  for (let i = 0; i < MOVES; i++) {
+    let before = await metrics();
+    await idle();
+    let after = await metrics();
+    baseline.push(after.script - before.script);
+    idleThread.push(after.thread - before.thread);
+    before = await metrics();
+    await press();
+    after = await metrics();
+    moves.push(after.script - before.script);
+    moveThread.push(after.thread - before.thread);
+  }
+  if (profile) writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   const moveMs = Math.max(0, median(moves) - median(baseline));
   console.log(
     JSON.stringify(
@@ -134,6 +157,11 @@ try {
           median: Number(moveMs.toFixed(2)),
           rawMedian: Number(median(moves).toFixed(2)),
           idleFrameMedian: Number(median(baseline).toFixed(2)),
+        },
+        moveThreadMs: {
+          median: Number(Math.max(0, median(moveThread) - median(idleThread)).toFixed(2)),
+          rawMedian: Number(median(moveThread).toFixed(2)),
+          idleFrameMedian: Number(median(idleThread).toFixed(2)),
         },
       },
       null,

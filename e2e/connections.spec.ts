@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { type OidcPeer, startOidcPeer } from '../test/helpers/oidc-provider.ts';
-import { signUp, uniqueName } from './seed.ts';
+import { apiPost } from './helpers.ts';
+import { openUserMenu, signUp, uniqueName } from './seed.ts';
 
 // the app is started knowing this issuer (OIDC_* in playwright.config.ts)
 const PORT = Number(process.env.E2E_PORT ?? 3211);
@@ -27,7 +29,7 @@ function providerAccount(prefix: string) {
     preferred_username: username,
   });
   peer.signInAs(sub);
-  return { username, email: `${username}@idp.example` };
+  return { username, sub, email: `${username}@idp.example` };
 }
 
 test('sign up through an OpenID provider, and keep the only way in', async ({ page }) => {
@@ -63,4 +65,46 @@ test('connect an account from the Settings popup, then disconnect it', async ({ 
   await section.getByRole('button', { name: 'Disconnect' }).click();
   await expect(section.getByRole('status')).toHaveText('Your Test ID account is disconnected.');
   await expect(section.getByText('Test ID · not connected')).toBeVisible();
+});
+
+test('signing in through the provider asks for the two-factor code', async ({ page }) => {
+  const name = uniqueName('oidc2fa');
+  await signUp(page, name);
+  const setup = await apiPost(page, '/api/settings/two-factor/setup', {});
+  const totp = new TOTP({
+    secret: Secret.fromBase32(setup.secret),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  });
+  await apiPost(page, '/api/settings/two-factor/enable', { code: totp.generate() });
+
+  // connecting from Settings while signed in asks for no code
+  const who = providerAccount('idp2fa');
+  await page.goto('/setting');
+  const section = page.getByRole('region', { name: 'Connections' });
+  const popupOpened = page.waitForEvent('popup');
+  await section.getByRole('button', { name: 'Connect' }).click();
+  await (await popupOpened).waitForEvent('close');
+  await expect(section.getByText(`Test ID · ${who.email}`)).toBeVisible();
+  await (await openUserMenu(page)).getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL('/');
+
+  peer.signInAs(who.sub);
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Continue with Test ID' }).click();
+  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+  await expect(page).toHaveURL('/sign-in?two_factor=1');
+  // the provider's answer alone gave no session
+  expect((await (await page.request.get('/interact_api/load_user_info')).json()).name).toBeNull();
+  await page.getByLabel('Code').fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'That code is not right. Enter the current code from your app, or a recovery code.',
+  );
+  // the next step's code: the one that turned it on is never taken twice
+  await page.getByLabel('Code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(`/user/${name}`);
+  await expect(page.getByRole('button', { name: `Account menu for ${name}` })).toBeVisible();
 });

@@ -72,6 +72,66 @@ test('connect Google Drive from the Export modal and send an item there as a Goo
   await expect(connect.getByRole('button', { name: 'Connect Google Drive' })).toBeVisible();
 });
 
+test('a generated report, as edited, goes to Google Drive as a Google Doc after connecting from it', async ({
+  page,
+}) => {
+  await signUp(page, uniqueName('gdreport'));
+  const item = await saveBookmark(page, { url: 'https://drive.example/report', title: 'Report source' });
+  const content = 'A passage for the report';
+  await apiPost(page, '/annotation_mana/add_annotation', {
+    link_id: item.link_id,
+    shape: 0,
+    content,
+    color: 'yellow',
+    selector: JSON.stringify([{ type: 'TextQuoteSelector', exact: content }]),
+  });
+  await page.reload();
+  const libraryPath = new URL(page.url()).pathname;
+  const openReport = async () => {
+    await page.getByRole('button', { name: 'Bulk Edit' }).click();
+    await page.getByLabel('Select Report source').check();
+    await page
+      .getByRole('toolbar', { name: 'Bulk actions' })
+      .getByRole('button', { name: 'Generate Report' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Generate Report' });
+    await expect(dialog.getByRole('textbox', { name: 'Report content' })).toContainText(content);
+    return dialog;
+  };
+
+  // not connected yet: the report offers Google's consent, as the Export modal does
+  let dialog = await openReport();
+  await dialog.getByRole('button', { name: 'Send to Google Drive' }).click();
+  await page
+    .getByRole('dialog', { name: 'Google Drive' })
+    .getByRole('button', { name: 'Connect Google Drive' })
+    .click();
+  await page.getByRole('link', { name: 'Allow' }).click();
+  await page.waitForURL((url) => url.pathname === libraryPath && !url.search.includes('google_drive'));
+
+  dialog = await openReport();
+  await dialog.getByLabel('Title').fill('My drive report');
+  const editor = dialog.getByRole('textbox', { name: 'Report content' });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(' Edited for the drive.');
+  await dialog.getByRole('button', { name: 'Send to Google Drive' }).click();
+  const saving = page.getByRole('dialog', { name: 'Send to Google Drive' });
+  await expect(saving.getByText('Saved! Open the Google Doc URL below to check it:')).toBeVisible();
+  const file = peer.files.find((f) => f.name === 'My drive report_via Folio');
+  expect(file).toMatchObject({
+    mimeType: 'application/vnd.google-apps.document',
+    mediaType: expect.stringMatching(/^text\/html/),
+  });
+  await expect(
+    saving.getByRole('link', { name: `https://docs.google.com/document/d/${file!.id}/edit?usp=drivesdk` }),
+  ).toBeVisible();
+  const html = file!.body.toString('utf8');
+  expect(html).toContain('<h1>My drive report</h1>');
+  expect(html).toContain(content);
+  expect(html).toContain('Edited for the drive.');
+});
+
 test('a note page saves the note to Google Drive; a revoked grant says Save failed! and closes', async ({
   page,
 }) => {

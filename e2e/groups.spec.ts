@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { apiPost, liveSocketOpen, saveBookmark, selectText, waitForCapture } from './helpers.ts';
-import { OUTBOX_DIR, signUp, uniqueName } from './seed.ts';
+import { apiPost, liveSocketOpen, saveBookmark, selectText, twoUsers, waitForCapture } from './helpers.ts';
+import { OUTBOX_DIR, uniqueName } from './seed.ts';
 
 /** The accept token of the invitation mail sent to this address (the outbox holds every mail). */
 async function inviteToken(email: string): Promise<string> {
@@ -40,15 +40,8 @@ test('a user shares two items to a team and a second member sees them and their 
 }) => {
   // two browsers, mail, capture and the live socket: long on a loaded machine
   test.slow();
-  const ownerName = uniqueName('owner');
-  const memberName = uniqueName('member');
+  const { owner, member, ownerName, memberName, close } = await twoUsers(browser, 'owner', 'member');
   const gName = uniqueName('team');
-  const ownerContext = await browser.newContext();
-  const memberContext = await browser.newContext();
-  const owner = await ownerContext.newPage();
-  const member = await memberContext.newPage();
-  await signUp(owner, ownerName);
-  await signUp(member, memberName);
 
   // two items of the owner's, one private, each with a highlight
   const first = await saveBookmark(owner, { url: 'https://groups.example/one', title: 'Team reading one' });
@@ -107,8 +100,7 @@ test('a user shares two items to a team and a second member sees them and their 
   await member.waitForURL(new RegExp(`/group/${gName}/item/${second.link_id}$`));
   await expect(member.locator('h1', { hasText: 'Team reading two' })).toBeVisible();
 
-  await ownerContext.close();
-  await memberContext.close();
+  await close();
 });
 
 // a page with text to highlight, from a real HTTP server on 127.0.0.1 (FETCH_ALLOW_PRIVATE=1)
@@ -135,15 +127,8 @@ test('a second member highlights a shared item in the reader and the first sees 
   browser,
 }) => {
   test.slow();
-  const ownerName = uniqueName('sharer');
-  const memberName = uniqueName('reader');
+  const { owner, member, memberName, close } = await twoUsers(browser, 'sharer', 'reader');
   const gName = uniqueName('crew');
-  const ownerContext = await browser.newContext();
-  const memberContext = await browser.newContext();
-  const owner = await ownerContext.newPage();
-  const member = await memberContext.newPage();
-  await signUp(owner, ownerName);
-  await signUp(member, memberName);
 
   // a team of two, and a private page of the owner's shared to it
   const G = '/group_api/interact_api';
@@ -193,6 +178,5 @@ test('a second member highlights a shared item in the reader and the first sees 
   const own = await owner.request.get(`/interact_api/load_user_item?link_id=${item.link_id}`);
   expect((await own.json()).items[0].annotations).toEqual([]);
 
-  await ownerContext.close();
-  await memberContext.close();
+  await close();
 });

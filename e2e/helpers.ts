@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { signUp, uniqueName } from './seed.ts';
 
 /** POSTs JSON with the page's session and origin, as the web app or the extension would; returns the reply. */
 export async function apiPost(page: Page, url: string, data: Record<string, unknown>) {
@@ -11,6 +12,31 @@ export async function apiPost(page: Page, url: string, data: Record<string, unkn
 /** Saves a bookmark (public unless told) through the API; returns the saved item. */
 export async function saveBookmark(page: Page, data: Record<string, unknown>) {
   return (await apiPost(page, '/item/save/bookmark', { private: false, ...data })).items[0];
+}
+
+/**
+ * Two new users signed up, each in a browser context of their own (their own cookies and live
+ * socket), for journeys where one shares and the other reads; close() ends both contexts.
+ */
+export async function twoUsers(browser: Browser, ownerPrefix: string, memberPrefix: string) {
+  const ownerName = uniqueName(ownerPrefix);
+  const memberName = uniqueName(memberPrefix);
+  const ownerContext = await browser.newContext();
+  const memberContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const member = await memberContext.newPage();
+  await signUp(owner, ownerName);
+  await signUp(member, memberName);
+  return {
+    owner,
+    member,
+    ownerName,
+    memberName,
+    close: async () => {
+      await ownerContext.close();
+      await memberContext.close();
+    },
+  };
 }
 
 /**

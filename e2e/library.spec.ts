@@ -103,6 +103,19 @@ test('pages through 30 items, 24 a page', async ({ page }) => {
   await expect(rows(page)).toHaveCount(30);
 });
 
+test('a first load names the page chunks and renders rows past the first 24', async ({ page }) => {
+  const name = uniqueName('firstload');
+  await signUp(page, name);
+  for (let i = 0; i < 26; i += 1)
+    await save(page, { url: `https://first.example/${i}`, title: `First ${i}` });
+  const response = await page.goto(`/user/${name}?count=48`);
+  expect(await response!.text()).toMatch(
+    /<link rel="modulepreload" crossorigin href="\/assets\/LibraryPage-[^"]+\.js"/,
+  );
+  await expect(rows(page)).toHaveCount(26);
+  await expect(rows(page).last()).toContainText('First 0');
+});
+
 test('bulk marks read and deletes, with the spec notifications', async ({ page }) => {
   await signUp(page, uniqueName('bulker'));
   await save(page, { url: 'https://bulk.example/1', title: 'First', unread: true });

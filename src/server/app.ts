@@ -67,6 +67,7 @@ import { FileJobs } from './modules/uploads/file-jobs.ts';
 import { blobKeysOf } from './modules/uploads/repo.ts';
 import { registerUploadRoutes } from './modules/uploads/routes.ts';
 import { UploadsService } from './modules/uploads/service.ts';
+import { pageHtml } from './page-preload.ts';
 import { Auth } from './platform/auth/auth.ts';
 import { registerOriginCheck } from './platform/auth/origin.ts';
 import { SessionStore } from './platform/auth/sessions.ts';
@@ -187,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: config.sessionSecret,
   });
   registerAccountRoutes(app, { accounts, auth, secondStep: twoFactor });
-  registerTwoFactorRoutes(app, { twoFactor, accounts, auth });
+  registerTwoFactorRoutes(app, { twoFactor, accounts, auth, secureCookies: config.secureCookies });
   registerFeedbackRoutes(app, { feedback, auth });
   registerItemRoutes(app, { items, auth });
   registerTagRoutes(app, { tags, items, auth });
@@ -247,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     connections,
     clients: new OidcClients(config.oidcProviders, fetcher),
     auth,
+    secondStep: twoFactor,
     clock,
     secretsKey: config.secretsKey,
     secureCookies: config.secureCookies,
@@ -384,6 +386,7 @@ async function registerWebApp(app: FastifyInstance, webDir: string, notFoundLimi
   const indexHtml = hasWeb
     ? readFileSync(indexFile, 'utf8')
     : '<!doctype html><title>Folio</title><p>The web app is not built: run npm run build:web.</p>';
+  const htmlFor = hasWeb ? pageHtml(webDir, indexHtml) : () => indexHtml;
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
@@ -394,6 +397,6 @@ async function registerWebApp(app: FastifyInstance, webDir: string, notFoundLimi
     if (!wantsPage) return reply.status(404).send({ code: -1, message: MSG.notFound });
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (found && SHARED_ITEM_PAGE.test(pathname)) allowFraming(reply);
-    return reply.status(found ? 200 : 404).send(indexHtml);
+    return reply.status(found ? 200 : 404).send(found ? htmlFor(pathname) : indexHtml);
   });
 }

@@ -10,13 +10,28 @@ import { createTestApp, type TestApp } from '../../test/helpers/app.ts';
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};\n`;
 const THEME = `document.documentElement.dataset.theme = localStorage.getItem('theme') ?? 'light';\n${'//\n'.repeat(600)}`;
 
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Folio</title><script type="module" crossorigin src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';
+/** What `build.manifest` writes: the entry, and the library page with one chunk and a style sheet of its own. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-AbC123.js', isEntry: true },
+  'features/library/LibraryPage.tsx': {
+    file: 'assets/LibraryPage-Lib1.js',
+    imports: ['index.html', '_rows-Row1.js'],
+    css: ['assets/LibraryPage-Css1.css'],
+  },
+  '_rows-Row1.js': { file: 'assets/rows-Row1.js' },
+};
+
 let t: TestApp;
 let webDir: string;
 
 beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), 'folio-web-'));
   mkdirSync(path.join(webDir, 'assets'));
-  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Folio</title><div id="root"></div>');
+  writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
+  mkdirSync(path.join(webDir, '.vite'));
+  writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   writeFileSync(path.join(webDir, 'assets', 'index-AbC123.js'), SCRIPT);
   writeFileSync(path.join(webDir, 'assets', 'tiny-XyZ789.js'), 'export {};\n');
   writeFileSync(path.join(webDir, 'theme-init.js'), THEME);
@@ -94,5 +109,31 @@ describe('built web app', () => {
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-encoding']).toBeUndefined();
     }
+  });
+
+  it("names the library page's chunks and style sheets in the index.html of /user/{name}, under the same CSP", async () => {
+    const res = await get('/user/ann');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/LibraryPage-Lib1.js"');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/rows-Row1.js"');
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/LibraryPage-Css1.css"');
+    // no inline script came with them: scripts stay same-origin files
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.body.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('sends other pages and unknown paths their index.html without the library chunks', async () => {
+    for (const url of ['/sign-in', '/outliners', '/no/such/page']) {
+      const res = await get(url);
+      expect(res.body).toBe(INDEX_HTML);
+    }
+  });
+
+  it('does not serve the build manifest', async () => {
+    const res = await get('/.vite/manifest.json');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('LibraryPage');
   });
 });

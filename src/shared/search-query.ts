@@ -3,7 +3,7 @@
  * Terms separated by whitespace are ANDed; `a OR b` makes alternatives; `NOT x` negates the next term.
  * Pure text handling only: the SQL compiler lives on the server and reads ParsedSearch.
  */
-import { NO_TAG_NAME } from './tags.ts';
+import { NO_TAG_NAME, tagFilterText } from './tags.ts';
 
 export type SearchTermKind = 'word' | 'phrase' | 'tag' | 'host';
 export interface SearchTerm {
@@ -140,10 +140,7 @@ export function formatSearch(parsed: ParsedSearch): string {
 // ---------------------------------------------------------------------------------------------
 // Tag filters
 
-/** the text for clicking a tag: always quoted, e.g. #"web design", #"css" */
-export function tagFilterText(tag: string): string {
-  return `#"${tag.replace(/"/g, '')}"`;
-}
+export { tagFilterText };
 
 const sameTag = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 

@@ -38,3 +38,12 @@ export function prefillTagInput(tags: string[]): string {
 export function splitTName(tName: string): string[] {
   return tName ? tName.split(',').filter(Boolean) : [];
 }
+
+/**
+ * The search text for clicking a tag: always quoted, e.g. #"web design", #"css". It lives here, not in
+ * search-query.ts, so the library view (and the web entry that starts its first request) need not
+ * load the whole query parser.
+ */
+export function tagFilterText(tag: string): string {
+  return `#"${tag.replace(/"/g, '')}"`;
+}

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
+import { startFirstRequests } from './first-load.ts';
 import { applyStoredLanguage } from './i18n/index.ts';
 import { routes } from './routes.tsx';
 import { NotificationProvider } from './ui/notifications/NotificationProvider.tsx';
@@ -14,6 +15,7 @@ applyStoredLanguage();
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false } },
 });
+startFirstRequests(queryClient, window.location);
 /*
  * The declarative router: nothing here uses loaders, actions or blockers, and the data router costs
  * 15 KB more (gzip) on every first load.

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { linkIdsField } from './items.ts';
+import { NOTE_CONTENT_MAX } from '../limits.ts';
+import { name, text as plainText } from './fields.ts';
+import { linkIdsField, TITLE_MAX } from './items.ts';
+
+// the messages live apart from zod, for the pages that only announce a return from Google
+export { GDRIVE_MSG, GDRIVE_RETURN_PARAM } from './drive-messages.ts';
 
 /**
  * Send a note to a cloud drive (spec part 2 §7, §8; issue 18 part 5): a WebDAV folder (Nextcloud,
@@ -54,34 +59,10 @@ export const webdavExportReplySchema = z.object({
 export type WebdavExportReply = z.infer<typeof webdavExportReplySchema>;
 
 /**
- * Send to Google Drive (spec part 1 §4, §8; part 2 §7, §8; issue 18 part 5): a Google account the
- * user connects once with OAuth 2.0 (scope drive.file); the export is uploaded with a Drive v3
- * multipart upload, a Word export becoming a Google Doc named '{title}_via Folio'.
+ * Send to Google Drive: the scope asked for, only the files Folio creates, never the rest of the
+ * user's Drive.
  */
-export const GDRIVE_MSG = {
-  /** the Export modal (part 1 §4, §8) */
-  sending: 'Sending to Google Drive...',
-  sent: 'Sent to Google Drive successfully, click the url to view and edit:',
-  failed: 'Sent to Google Drive failed!',
-  /** a note sent from its page (part 2 §8) */
-  noteSaving: 'Saving to google drive..',
-  noteSaved: 'Saved! Open the Google Doc URL below to check it:',
-  noteFailed: 'Save failed!',
-  notConfigured: 'Google Drive is not configured on this server.',
-  notConnected: 'Connect Google Drive first.',
-  connected: 'Google Drive connected.',
-  connectFailed: 'Google Drive was not connected.',
-  removed: 'Google Drive connection removed.',
-  /** a refresh token Google no longer accepts (revoked, expired): the connection is forgotten */
-  reconnect: 'Google Drive access has expired or was revoked: connect Google Drive again.',
-  unreachable: 'Could not reach Google Drive.',
-} as const;
-
-/** The scope asked for: only the files Folio creates, never the rest of the user's Drive. */
 export const GDRIVE_SCOPE = 'https://www.googleapis.com/auth/drive.file';
-
-/** The query the callback adds to the page it returns to: connected or failed. */
-export const GDRIVE_RETURN_PARAM = 'google_drive';
 
 export const googleDriveStatusReplySchema = z.object({
   code: z.literal(1),
@@ -124,6 +105,20 @@ export const googleDriveExportSchema = z.object({
     .enum(GDRIVE_FORMATS, { error: 'format must be doc, pdf or md.' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+});
+
+/**
+ * A Generate Report sent as it stands in the modal (issue 18 part 2): its edited title and the
+ * rich-text content's HTML, as long as a note may be (the same report can be exported to a note).
+ */
+export const googleDriveReportSchema = z.object({
+  title: name('Enter the report title.')
+    .trim()
+    .min(1, { error: 'Enter the report title.' })
+    .max(TITLE_MAX, { error: 'The title is too long.' }),
+  content: plainText('The report content is required.').max(NOTE_CONTENT_MAX, {
+    error: 'The report is too long.',
+  }),
 });
 
 /** code 0 is success with data.webViewLink, as the drive send of spec part 2 §7 answers. */

@@ -9,12 +9,7 @@ export const PROFILE_COUNT_COOKIE = 'PROFILE_COUNT';
 /** The profile header becomes fixed after this much scroll (spec part 2 §9). */
 export const PROFILE_HEADER_FIXED_AT = 56;
 
-export const COPY_ITEM_MSG = {
-  saved: '1 item saved to you Library.',
-  failed: 'Save to your Library failed',
-  own: 'This item is already yours.',
-  duplicate: 'This URL is already in your library.',
-} as const;
+export { COPY_ITEM_MSG } from './values.ts';
 
 /** GET /interact_api/load_profile_info?username= */
 export const profileInfoQuerySchema = z.object({

@@ -25,8 +25,12 @@ const code = text(TWO_FACTOR_MSG.codeMissing)
   .max(64, { error: TWO_FACTOR_MSG.codeWrong });
 
 export const twoFactorCodeSchema = z.object({ code });
+/** `pending` from the password step's reply; a provider's sign-in leaves it in a cookie instead. */
 export const twoFactorSignInSchema = z.object({
-  pending: text(TWO_FACTOR_MSG.signInExpired).min(1, { error: TWO_FACTOR_MSG.signInExpired }).max(300),
+  pending: text(TWO_FACTOR_MSG.signInExpired)
+    .min(1, { error: TWO_FACTOR_MSG.signInExpired })
+    .max(300)
+    .optional(),
   code,
 });
 export const twoFactorDisableSchema = z.object({

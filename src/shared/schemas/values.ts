@@ -66,3 +66,11 @@ export function isOverQuota(p: Permissions): boolean {
   ];
   return pairs.some(([quota, used]) => quota !== null && used > quota);
 }
+
+/** Save to My Library (copy_item): the replies' texts, shown by the web client's item actions too. */
+export const COPY_ITEM_MSG = {
+  saved: '1 item saved to you Library.',
+  failed: 'Save to your Library failed',
+  own: 'This item is already yours.',
+  duplicate: 'This URL is already in your library.',
+} as const;

@@ -56,3 +56,8 @@ export function deleteGoogleDrive() {
 export function sendToGoogleDrive(ids: number[], format: 'doc' | 'pdf' | 'md' = 'doc') {
   return api.post<GoogleDriveExportReply>('/api/export/google-drive', { link_ids: ids.join(','), format });
 }
+
+/** POST /api/export/google-drive/report: a Generate Report as edited, made into a Google Doc. */
+export function sendReportToGoogleDrive(title: string, content: string) {
+  return api.post<GoogleDriveExportReply>('/api/export/google-drive/report', { title, content });
+}

@@ -1,4 +1,4 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ItemReply, ListReply } from '../../shared/schemas/items.ts';
 import { itemChanges } from './cache.ts';
 import { ApiError, api } from './client.ts';
@@ -13,12 +13,23 @@ function qs(params: Record<string, string | number | undefined>): string {
   return text ? `?${text}` : '';
 }
 
-export function useItems(params: LoadItemsParams) {
-  return useQuery({
+/**
+ * A list query: the library's, and the one the entry starts before the library's code arrives
+ * (first-load.ts). A list a few seconds old is not asked for again when the page mounts, so the
+ * entry's request is the only one; every change made here or reported live updates or refreshes the
+ * lists anyway (api/cache.ts).
+ */
+export const itemsQuery = (params: LoadItemsParams) =>
+  queryOptions({
     queryKey: queryKeys.items(params),
     queryFn: () => api.get<ListReply>(`/interact_api/load_user_items${qs(params)}`),
-    placeholderData: (previous) => previous,
+    staleTime: LIST_FRESH_MS,
   });
+
+const LIST_FRESH_MS = 5_000;
+
+export function useItems(params: LoadItemsParams) {
+  return useQuery({ ...itemsQuery(params), placeholderData: (previous) => previous });
 }
 
 export function useItem(linkId: number | undefined) {

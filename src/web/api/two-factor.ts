@@ -37,11 +37,14 @@ export const useTwoFactorEnable = () =>
 export const useTwoFactorDisable = () =>
   useTwoFactorChange<{ password: string; code: string }, SettingsReply>('/api/settings/two-factor/disable');
 
-/** Sign-in's second step: the pending sign-in and a code; a session starts when it passes. */
+/**
+ * Sign-in's second step: the pending sign-in (absent after a provider: the server reads its cookie)
+ * and a code; a session starts when it passes.
+ */
 export function useTwoFactorSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { pending: string; code: string }) =>
+    mutationFn: (input: { pending?: string; code: string }) =>
       api.post<{ code: 1; name: string }>('/api/auth/two-factor', input),
     onSuccess: () => queryClient.invalidateQueries(),
   });

@@ -2,6 +2,7 @@
 import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { typeInto } from '../../../test/helpers/dom.ts';
 import { ChipInput } from './ChipInput.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -17,14 +18,7 @@ function Harness() {
 const chipTexts = () => [...container.querySelectorAll('li')].map((li) => li.textContent);
 const input = () => container.querySelector('input')!;
 
-/** Types into the controlled input the way React listens for it. */
-function type(text: string) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-  act(() => {
-    setter.call(input(), text);
-    input().dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const type = (text: string) => typeInto(input(), text);
 
 function press(key: string) {
   act(() => {

@@ -1,97 +1,128 @@
-import * as Dropdown from '@radix-ui/react-dropdown-menu';
-import type { PointerEvent, ReactElement, ReactNode } from 'react';
-import { Link } from 'react-router';
-import { MENU_DELAY_MS } from '../../shared/limits.ts';
-import styles from './Menu.module.css';
-import { useHoverIntent } from './use-hover-intent.ts';
+import {
+  cloneElement,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 
 export interface MenuProps {
   /** the button that opens the menu; it receives the trigger's props and ref */
-  trigger: ReactElement;
+  trigger: ReactElement<{ ref?: Ref<HTMLElement> }>;
   children: ReactNode;
   /** opens and closes on mouse hover after MENU_DELAY_MS; click and keyboard still open at once */
   openOnHover?: boolean;
   align?: 'start' | 'end';
 }
 
-export function Menu({ trigger, children, openOnHover = false, align = 'end' }: MenuProps) {
-  const hover = useHoverIntent(MENU_DELAY_MS);
-  const mouseOnly = (handler: () => void) => (event: PointerEvent) => {
-    if (openOnHover && event.pointerType === 'mouse') handler();
+type Impl = typeof import('./MenuImpl.tsx');
+let impl: Impl | null = null;
+let loading: Promise<Impl> | null = null;
+/** the stand-ins shown: every one takes the real menu as soon as any menu's code has arrived */
+const waiting = new Set<(module: Impl) => void>();
+/** Radix DropdownMenu and its positioning (~15 KB gzip) load with the first menu someone reaches for. */
+function loadImpl(): Promise<Impl> {
+  loading ??= import('./MenuImpl.tsx').then((module) => {
+    impl = module;
+    for (const take of waiting) take(module);
+    return module;
+  });
+  return loading;
+}
+
+/**
+ * A dropdown menu (MenuImpl.tsx, on Radix). Until its code is loaded the trigger stands alone: the
+ * pointer entering it or the focus reaching it loads the menu (issue 14, Speed: no page's first load
+ * carries Radix); a click meanwhile opens the menu as soon as it arrives, and the focus stays on
+ * the trigger when the menu's own trigger takes its place.
+ */
+export function Menu(props: MenuProps) {
+  const [loaded, setLoaded] = useState<Impl | null>(impl);
+  const [clicked, setClicked] = useState(false);
+  const pointerInside = useRef(false);
+  const focused = useRef(false);
+  const trigger = useRef<HTMLElement>(null);
+
+  useLayoutEffect(() => {
+    // a menu opening at once moves the focus into itself; focusing its trigger then would close it
+    if (loaded && focused.current && !clicked && document.activeElement !== trigger.current) {
+      trigger.current?.focus();
+    }
+  }, [loaded, clicked]);
+  // a stand-in swapped while nobody is using it, not in the middle of a press on it
+  useEffect(() => {
+    if (loaded) return;
+    const take = (module: Impl) => setLoaded(() => module);
+    waiting.add(take);
+    return () => {
+      waiting.delete(take);
+    };
+  }, [loaded]);
+
+  if (loaded) {
+    return (
+      <loaded.RadixMenu
+        {...props}
+        trigger={cloneElement(props.trigger, { ref: trigger })}
+        startOpen={clicked}
+        pointerInside={pointerInside.current}
+      />
+    );
+  }
+  const load = () => {
+    void loadImpl().then((module) => setLoaded(() => module));
   };
-
-  return (
-    <Dropdown.Root open={hover.open} onOpenChange={hover.setOpen} modal={false}>
-      <Dropdown.Trigger
-        asChild
-        onPointerEnter={mouseOnly(hover.enter)}
-        onPointerLeave={mouseOnly(hover.leave)}
-        onPointerDown={(event) => {
-          // A menu the pointer already opened stays open on click instead of toggling shut.
-          if (hover.claimByClick()) event.preventDefault();
-        }}
-      >
-        {trigger}
-      </Dropdown.Trigger>
-      <Dropdown.Portal>
-        <Dropdown.Content
-          className={styles.content}
-          align={align}
-          sideOffset={6}
-          collisionPadding={8}
-          onPointerEnter={mouseOnly(hover.enter)}
-          onPointerLeave={mouseOnly(hover.leave)}
-          // A menu the pointer drifted out of should not pull focus back to its trigger.
-          onCloseAutoFocus={(event) => {
-            if (hover.byHover()) event.preventDefault();
-          }}
-        >
-          {children}
-        </Dropdown.Content>
-      </Dropdown.Portal>
-    </Dropdown.Root>
-  );
+  return cloneElement(props.trigger as ReactElement<Record<string, unknown>>, {
+    ref: trigger,
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    'data-state': 'closed',
+    onPointerEnter: () => {
+      pointerInside.current = true;
+      load();
+    },
+    onPointerLeave: () => {
+      pointerInside.current = false;
+    },
+    onFocus: () => {
+      focused.current = true;
+      load();
+    },
+    onBlur: () => {
+      focused.current = false;
+    },
+    // the press opens the menu on arrival: the click may never come if the real trigger replaced
+    // this one between the button going down and up
+    onPointerDown: () => {
+      setClicked(true);
+      load();
+    },
+    onClick: () => {
+      setClicked(true);
+      load();
+    },
+  });
 }
 
-interface ItemProps {
-  icon?: ReactNode;
-  children: ReactNode;
+/*
+ * The entries render only inside an open menu, so only once MenuImpl.tsx has loaded; they take its
+ * components from the loaded module.
+ */
+export function MenuItem(props: Parameters<Impl['MenuItem']>[0]) {
+  return impl ? <impl.MenuItem {...props} /> : null;
 }
 
-export function MenuItem({ icon, children, onSelect }: ItemProps & { onSelect: () => void }) {
-  return (
-    <Dropdown.Item className={styles.item} onSelect={onSelect}>
-      <span className={styles.icon}>{icon}</span>
-      {children}
-    </Dropdown.Item>
-  );
-}
-
-/** A menu entry that navigates: router link inside the app, plain link (new tab) outside it. */
-export function MenuLink({ icon, children, to, external }: ItemProps & { to: string; external?: boolean }) {
-  const content = (
-    <>
-      <span className={styles.icon}>{icon}</span>
-      {children}
-    </>
-  );
-  return (
-    <Dropdown.Item className={styles.item} asChild>
-      {external ? (
-        <a href={to} target="_blank" rel="noopener noreferrer">
-          {content}
-        </a>
-      ) : (
-        <Link to={to}>{content}</Link>
-      )}
-    </Dropdown.Item>
-  );
+export function MenuLink(props: Parameters<Impl['MenuLink']>[0]) {
+  return impl ? <impl.MenuLink {...props} /> : null;
 }
 
 export function MenuSeparator() {
-  return <Dropdown.Separator className={styles.separator} />;
+  return impl ? <impl.MenuSeparator /> : null;
 }
 
-export function MenuLabel({ children }: { children: ReactNode }) {
-  return <Dropdown.Label className={styles.label}>{children}</Dropdown.Label>;
+export function MenuLabel(props: Parameters<Impl['MenuLabel']>[0]) {
+  return impl ? <impl.MenuLabel {...props} /> : null;
 }

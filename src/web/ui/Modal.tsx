@@ -2,8 +2,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type CSSProperties, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { MODAL_TRANSITION_MS } from '../../shared/limits.ts';
+import { useFirstOpener } from '../lib/lazy.tsx';
 import { IconButton } from './IconButton.tsx';
 import styles from './Modal.module.css';
+import { openerOf } from './opener.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -23,17 +25,6 @@ function modalRoot(): HTMLElement | null {
   return typeof document === 'undefined' ? null : document.getElementById('modal-root');
 }
 
-/**
- * What had the focus when a modal opened, to give it back on close. A modal opened from a menu
- * item gets the menu's button: the item is gone once the menu closes, and focus would fall to <body>.
- */
-function openerOf(active: Element | null): HTMLElement | null {
-  if (!(active instanceof HTMLElement) || active === document.body) return null;
-  const menu = active.closest('[role="menu"][aria-labelledby]');
-  const trigger = menu ? document.getElementById(menu.getAttribute('aria-labelledby') ?? '') : null;
-  return trigger ?? active;
-}
-
 const transition = { '--modal-transition': `${MODAL_TRANSITION_MS}ms` } as CSSProperties;
 
 /** Radix Dialog: focus trap, Escape to close, body scroll locked while shown, 250 ms transitions. */
@@ -48,15 +39,26 @@ export function Modal({
   hideClose,
 }: ModalProps) {
   const opener = useRef<HTMLElement | null>(null);
-  // a layout effect runs before the dialog's focus trap moves the focus inside
+  const content = useRef<HTMLDivElement>(null);
+  const firstOpener = useFirstOpener();
+  const opened = useRef(false);
+  // A layout effect runs before the focus trap moves the focus inside. A dialog loaded on first use
+  // mounts open, and by then the focus has moved on: to <body> as the menu that opened it closed,
+  // or into the dialog (its autoFocus field commits with it). Its opener is then the one OnFirstUse saw.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: taken when the dialog opens, not when the opener changes
   useLayoutEffect(() => {
-    if (open) opener.current = openerOf(document.activeElement);
+    if (!open) return;
+    const active = document.activeElement;
+    const seen = content.current?.contains(active) ? null : openerOf(active);
+    opener.current = seen ?? (opened.current ? null : firstOpener);
+    opened.current = true;
   }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal container={modalRoot()}>
         <Dialog.Overlay className={styles.overlay} style={transition} />
         <Dialog.Content
+          ref={content}
           className={`${styles.content} ${styles[size]}`}
           style={transition}
           {...(description ? {} : { 'aria-describedby': undefined })}

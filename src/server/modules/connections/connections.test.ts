@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -9,7 +9,11 @@ import {
 } from '../../../../test/helpers/app.ts';
 import { type OidcPeer, startOidcPeer } from '../../../../test/helpers/oidc-provider.ts';
 import { CONNECTIONS_MSG } from '../../../shared/schemas/connections.ts';
+import { TWO_FACTOR_MSG } from '../../../shared/schemas/two-factor.ts';
 import { queryRows } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { PENDING_COOKIE } from '../two-factor/pending.ts';
+import { codeAt, stepAt } from '../two-factor/totp.ts';
 
 let t: TestApp;
 let peer: OidcPeer;
@@ -231,5 +235,105 @@ describe('the Settings popup', () => {
     expect(start.headers['cross-origin-opener-policy']).toBe('unsafe-none');
     expect((await user.get('/account/connected')).headers['cross-origin-opener-policy']).toBe('unsafe-none');
     expect((await user.get('/sign-in')).headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+});
+
+describe('third-party sign-in with two-factor on', () => {
+  const codeNow = (secret: string) => codeAt(secret, stepAt(t.clock.now()));
+
+  /** A password user with two-factor on and the provider account connected from Settings. */
+  async function twoFactorUser() {
+    const name = uniqueName();
+    const user = await t.signUp({ name });
+    const setup = (await user.post('/api/settings/two-factor/setup')).json();
+    const on = await user.post('/api/settings/two-factor/enable', { code: codeNow(setup.secret) });
+    expect(on.statusCode).toBe(200);
+    t.clock.advance(30_000);
+    // connecting from Settings while signed in asks for no code
+    const a = account();
+    const connected = await viaProvider(user, a.sub, 'setting');
+    expect(String(connected.headers.location)).toBe('/account/connected?provider=openid');
+    return { name, sub: a.sub, secret: setup.secret as string, recoveryCodes: on.json().recoveryCodes };
+  }
+
+  /** The provider's answer for a user with two-factor on: the code step, and no session. */
+  async function providerStep(sub: string) {
+    const browser = t.visitor();
+    const back = await viaProvider(browser, sub);
+    const to = new URL(String(back.headers.location), TEST_ORIGIN);
+    expect(to.pathname).toBe('/sign-in');
+    expect(to.searchParams.get('two_factor')).toBe('1');
+    expect(back.cookies.map((c) => c.name)).not.toContain('folio_session');
+    expect(browser.cookies.has('folio_session')).toBe(false);
+    expect((await browser.get('/interact_api/load_user_setting')).statusCode).toBe(401);
+    const pending = browser.cookies.get(PENDING_COOKIE);
+    expect(pending).toBeTruthy();
+    // the pending sign-in rides in an httpOnly cookie for the code call only, never in the address
+    const cookie = back.cookies.find((c) => c.name === PENDING_COOKIE)!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.path).toBe('/api/auth/two-factor');
+    expect(String(back.headers.location)).not.toContain(pending!);
+    return { browser, pending: pending! };
+  }
+
+  it('opens no session at the callback; a right code does, a wrong one does not', async () => {
+    const { name, sub, secret } = await twoFactorUser();
+    const { browser } = await providerStep(sub);
+
+    const wrong = await browser.post('/api/auth/two-factor', { code: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(TWO_FACTOR_MSG.codeWrong);
+    expect((await browser.get('/interact_api/load_user_setting')).statusCode).toBe(401);
+
+    const code = codeNow(secret);
+    const ok = await browser.post('/api/auth/two-factor', { code });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ code: 1, name });
+    expect((await settingsOf(browser)).name).toBe(name);
+    expect(browser.cookies.has(PENDING_COOKIE)).toBe(false);
+
+    // the same code again, after the provider once more, is refused
+    const again = await providerStep(sub);
+    expect((await again.browser.post('/api/auth/two-factor', { code })).statusCode).toBe(400);
+  });
+
+  it('takes a recovery code once after the provider', async () => {
+    const { sub, recoveryCodes } = await twoFactorUser();
+    const first = await providerStep(sub);
+    expect((await first.browser.post('/api/auth/two-factor', { code: recoveryCodes[0] })).statusCode).toBe(
+      200,
+    );
+    const second = await providerStep(sub);
+    expect((await second.browser.post('/api/auth/two-factor', { code: recoveryCodes[0] })).statusCode).toBe(
+      400,
+    );
+    expect((await second.browser.get('/interact_api/load_user_setting')).statusCode).toBe(401);
+  });
+
+  it('keeps the pending sign-in to its user: another user’s code or a changed user id signs nobody in', async () => {
+    const alice = await twoFactorUser();
+    const bob = await twoFactorUser();
+    const { browser, pending } = await providerStep(alice.sub);
+
+    for (const code of [codeNow(bob.secret), bob.recoveryCodes[0]]) {
+      const res = await browser.post('/api/auth/two-factor', { code });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(TWO_FACTOR_MSG.codeWrong);
+    }
+    const [bobRow] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.name, bob.name));
+    const [, expires, nonce, mac] = pending.split('.');
+    const forged = `${bobRow!.id}.${expires}.${nonce}.${mac}`;
+    const thief = t.visitor();
+    thief.cookies.set(PENDING_COOKIE, forged);
+    const asBob = await thief.post('/api/auth/two-factor', { code: codeNow(bob.secret) });
+    expect(asBob.statusCode).toBe(400);
+    expect(asBob.json().message).toBe(TWO_FACTOR_MSG.signInExpired);
+    expect((await thief.get('/interact_api/load_user_setting')).statusCode).toBe(401);
+    expect((await browser.get('/interact_api/load_user_setting')).statusCode).toBe(401);
+
+    // the pending sign-in lasts five minutes
+    t.clock.advance(5 * 60_000 + 1);
+    const late = await browser.post('/api/auth/two-factor', { code: codeNow(alice.secret) });
+    expect(late.json().message).toBe(TWO_FACTOR_MSG.signInExpired);
   });
 });

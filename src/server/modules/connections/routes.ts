@@ -12,6 +12,8 @@ import type { Auth } from '../../platform/auth/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { contract, signedIn } from '../../platform/contract.ts';
 import { AppError, NotFoundError } from '../../platform/errors.ts';
+import type { SecondStep } from '../accounts/routes.ts';
+import { handOverPending } from '../two-factor/pending.ts';
 import type { OidcClients } from './oidc.ts';
 import type { ConnectionsService } from './service.ts';
 import { FLOW_COOKIE, FLOW_TTL_MS, type Flow, openFlow, sealFlow } from './state.ts';
@@ -20,6 +22,8 @@ export interface ConnectionRouteDeps {
   connections: ConnectionsService;
   clients: OidcClients;
   auth: Auth;
+  /** two-factor sign-in: the provider's answer stands for the password, not for the code */
+  secondStep: SecondStep;
   clock: Clock;
   secretsKey: string;
   secureCookies: boolean;
@@ -163,6 +167,12 @@ export function registerConnectionRoutes(app: FastifyInstance, deps: ConnectionR
           return finish(reply, popup, p, { to: '' });
         }
         const { user } = await connections.signInOrUp(p, who);
+        // two-factor on: no session yet; the sign-in page asks for the code (modules/two-factor)
+        const pending = await deps.secondStep.challenge(user.id);
+        if (pending) {
+          handOverPending(reply, pending, deps.secureCookies);
+          return finish(reply, popup, p, { to: '/sign-in?two_factor=1' });
+        }
         const device = auth.devices.read(request);
         await auth.startSession(request, reply, user.id);
         auth.devices.remember(reply, user.id, device);

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addHighlight } from '../../../../test/factories/annotations.ts';
-import { saveBookmark, saveNote } from '../../../../test/factories/items.ts';
+import { saveExportItems } from '../../../../test/factories/exports.ts';
+import { saveBookmark } from '../../../../test/factories/items.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
 import { PEER_CLIENT_ID, startGoogleDrivePeer } from '../../../../test/helpers/google-drive.ts';
+import { NOTE_CONTENT_MAX } from '../../../shared/limits.ts';
 import { GDRIVE_MSG } from '../../../shared/schemas/drives.ts';
+import { TITLE_MAX } from '../../../shared/schemas/items.ts';
 import { queryRows } from '../../db/client.ts';
 import { open } from '../../platform/secret-box.ts';
 
@@ -26,14 +28,7 @@ beforeAll(async () => {
   t = await createTestApp({ FETCH_ALLOW_PRIVATE: '1', ...peer.env });
   alice = await t.signUp();
   bob = await t.signUp();
-  page = (await saveBookmark(alice, { title: 'Résumé: a/b page', tags: 'reading' })).link_id;
-  await addHighlight(alice, page, {
-    content: 'A passage worth keeping',
-    color: 'yellow',
-    note: 'My thought',
-  });
-  note = await saveNote(alice, { title: 'My note', content: '<p>Note body שלום</p>' });
-  bobs = (await saveBookmark(bob, { title: 'Bob page', private: false })).link_id;
+  ({ page, note, others: bobs } = await saveExportItems(alice, bob));
 });
 afterAll(async () => {
   await t.close();
@@ -167,6 +162,69 @@ describe('connecting Google Drive', () => {
   });
 });
 
+describe('POST /api/export/google-drive/report', () => {
+  const sendReport = (client: TestClient, body: Record<string, unknown>) =>
+    client.post('/api/export/google-drive/report', body);
+
+  it("uploads the report as edited: a Google Doc '{title}_via Folio' made from its HTML", async () => {
+    const before = peer.files.length;
+    const res = await sendReport(alice, {
+      title: 'Weekly <report>: a/b',
+      content:
+        '<p>Edited <strong>conclusion</strong> שלום</p><script>alert(1)</script><p onclick="x()">End</p>',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(peer.files.length).toBe(before + 1);
+    const file = peer.files.at(-1)!;
+    expect(file).toMatchObject({
+      name: 'Weekly report a b_via Folio',
+      mimeType: GOOGLE_DOC,
+      mediaType: 'text/html; charset=UTF-8',
+      uploadType: 'multipart',
+      grant: 1,
+    });
+    expect(res.json()).toEqual({
+      code: 0,
+      message: GDRIVE_MSG.sent,
+      data: {
+        webViewLink: `https://docs.google.com/document/d/${file.id}/edit?usp=drivesdk`,
+        fileName: 'Weekly report a b_via Folio',
+      },
+    });
+    const html = file.body.toString('utf8');
+    expect(html).toContain('<h1>Weekly &lt;report&gt;: a/b</h1>');
+    expect(html).toContain('<p>Edited <strong>conclusion</strong> שלום</p>');
+    // kept to the note editor's formatting, as the report was written with it
+    expect(html).not.toContain('script');
+    expect(html).not.toContain('onclick');
+  });
+
+  it("never uses another user's connection: bob is not connected and nothing is uploaded", async () => {
+    const before = peer.files.length;
+    const res = await sendReport(bob, { title: 'Bob report', content: '<p>Mine</p>' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(GDRIVE_MSG.notConnected);
+    expect(peer.files.length).toBe(before);
+  });
+
+  it('answers 400 for bad input and uploads nothing', async () => {
+    const before = peer.files.length;
+    for (const body of [
+      {},
+      { title: 'No content' },
+      { content: '<p>No title</p>' },
+      { title: '  ', content: '<p>x</p>' },
+      { title: 'Bell\u0007', content: '<p>x</p>' },
+      { title: 'x'.repeat(TITLE_MAX + 1), content: '<p>x</p>' },
+      { title: 'Too long', content: 'x'.repeat(NOTE_CONTENT_MAX + 1) },
+      { title: 'Not text', content: { html: '<p>x</p>' } },
+    ]) {
+      expect((await sendReport(alice, body)).statusCode).toBe(400);
+    }
+    expect(peer.files.length).toBe(before);
+  });
+});
+
 describe('POST /api/export/google-drive', () => {
   it("uploads one item as a Google Doc named '{title}_via Folio' with a Drive v3 multipart request", async () => {
     const before = peer.files.length;
@@ -294,6 +352,9 @@ describe('POST /api/export/google-drive', () => {
 
   it('asks for a session', async () => {
     expect((await t.visitor().post('/api/export/google-drive', { link_ids: '1' })).statusCode).toBe(401);
+    expect(
+      (await t.visitor().post('/api/export/google-drive/report', { title: 'x', content: 'x' })).statusCode,
+    ).toBe(401);
     expect((await t.visitor().post('/api/drives/google/connect', {})).statusCode).toBe(401);
     expect((await t.visitor().get('/api/drives/google')).statusCode).toBe(401);
   });
@@ -316,6 +377,9 @@ describe('without an OAuth client in the configuration', () => {
       const send = await carol.post('/api/export/google-drive', { link_ids: String(id) });
       expect(send.statusCode).toBe(400);
       expect(send.json().message).toBe(GDRIVE_MSG.notConfigured);
+      const report = await carol.post('/api/export/google-drive/report', { title: 'R', content: '<p>R</p>' });
+      expect(report.statusCode).toBe(400);
+      expect(report.json().message).toBe(GDRIVE_MSG.notConfigured);
     } finally {
       await bare.close();
     }

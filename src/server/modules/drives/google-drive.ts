@@ -9,6 +9,7 @@ import {
   googleDriveCallbackSchema,
   googleDriveConnectSchema,
   googleDriveExportSchema,
+  googleDriveReportSchema,
 } from '../../../shared/schemas/drives.ts';
 import type { GoogleDriveConfig } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
@@ -18,8 +19,10 @@ import { AppError, parse } from '../../platform/errors.ts';
 import { FetchError } from '../../platform/fetch-errors.ts';
 import type { Fetcher } from '../../platform/fetcher.ts';
 import { open, seal } from '../../platform/secret-box.ts';
+import { escapeHtml } from '../export/preview.ts';
 import type { ExportService } from '../export/service.ts';
-import { collectDocument, driveDocumentName } from './names.ts';
+import { sanitizeNoteHtml } from '../notes/sanitize.ts';
+import { collectDocument, documentName, driveDocumentName } from './names.ts';
 
 export interface GoogleDriveDeps {
   db: Executor;
@@ -40,6 +43,8 @@ export const GDRIVE_MULTIPART_MAX = 5 * 1024 * 1024;
 export const GDRIVE_MAX_BYTES = 200 * 1024 * 1024;
 const GOOGLE_DOC = 'application/vnd.google-apps.document';
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** Drive converts an HTML media part into the Google Doc its metadata asks for. */
+const HTML_TYPE = 'text/html; charset=UTF-8';
 
 /** What the browser keeps between the connect call and Google's redirect back (sealed in a cookie). */
 interface Pending {
@@ -170,7 +175,34 @@ export class GoogleDriveService {
     const extension = file.fileName.slice(file.fileName.lastIndexOf('.'));
     const doc = format === 'doc';
     const metadata = doc ? { name: base, mimeType: GOOGLE_DOC } : { name: `${base}${extension}` };
-    const media = doc ? DOCX_TYPE : file.contentType;
+    return this.deliver(user, row, metadata, doc ? DOCX_TYPE : file.contentType, body);
+  }
+
+  /**
+   * Uploads a Generate Report as it was edited: a Google Doc named '{title}_via Folio' made from its
+   * HTML, kept to the note editor's formatting (the report is written with the note's components).
+   * Nothing of any item is read: the caller sends the words.
+   */
+  async sendReport(user: { id: number }, input: unknown): Promise<GoogleDriveExportReply> {
+    const { title, content } = parse(googleDriveReportSchema, input);
+    const row = this.deps.config ? await this.row(user) : undefined;
+    if (!row) throw new AppError(400, this.deps.config ? GDRIVE_MSG.notConnected : GDRIVE_MSG.notConfigured);
+    const heading = escapeHtml(title);
+    const html =
+      `<!doctype html><html><head><meta charset="utf-8"><title>${heading}</title></head>` +
+      `<body><h1>${heading}</h1>${sanitizeNoteHtml(content)}</body></html>`;
+    const metadata = { name: documentName(title), mimeType: GOOGLE_DOC };
+    return this.deliver(user, row, metadata, HTML_TYPE, Buffer.from(html, 'utf8'));
+  }
+
+  /** One upload with the user's own tokens; a revoked grant forgets the connection. */
+  private async deliver(
+    user: { id: number },
+    row: typeof googleDriveConnections.$inferSelect,
+    metadata: { name: string; mimeType?: string },
+    media: string,
+    body: Buffer,
+  ): Promise<GoogleDriveExportReply> {
     try {
       let tokens = await this.fresh(user, row);
       let res = await this.upload(tokens.accessToken, metadata, media, body);
@@ -187,7 +219,7 @@ export class GoogleDriveService {
       const webViewLink =
         typeof created.webViewLink === 'string'
           ? created.webViewLink
-          : doc
+          : metadata.mimeType === GOOGLE_DOC
             ? `https://docs.google.com/document/d/${encodeURIComponent(created.id)}/edit`
             : `https://drive.google.com/file/d/${encodeURIComponent(created.id)}/view`;
       return { code: 0, message: GDRIVE_MSG.sent, data: { webViewLink, fileName: metadata.name } };

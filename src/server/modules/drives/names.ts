@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 
 /**
  * The name a document sent to a drive gets: '{title}_via Folio' for one item (as the Google Doc of
- * spec part 1 §7 is named), 'export_via Folio' for several; characters file systems refuse removed.
+ * spec part 1 §7 is named), 'export_via Folio' for several.
  */
 export async function driveDocumentName(db: Executor, user: { id: number }, ids: number[]): Promise<string> {
   let title = 'export';
@@ -17,6 +17,11 @@ export async function driveDocumentName(db: Executor, user: { id: number }, ids:
       .where(and(inArray(items.id, ids), eq(items.userId, user.id)));
     title = row?.title || 'export';
   }
+  return documentName(title);
+}
+
+/** '{title}_via Folio', the characters file systems refuse taken out of the title. */
+export function documentName(title: string): string {
   const safe =
     title
       .replace(/[\\/:*?"<>|]+/g, ' ')

@@ -6,6 +6,7 @@ import {
   googleDriveDeleteReplySchema,
   googleDriveExportReplySchema,
   googleDriveExportSchema,
+  googleDriveReportSchema,
   googleDriveStatusReplySchema,
   webdavConnectReplySchema,
   webdavConnectSchema,
@@ -169,5 +170,19 @@ export function registerDriveRoutes(
       },
     },
     async (request) => google.send(await auth.requireUser(request), request.body),
+  );
+
+  r.post(
+    '/api/export/google-drive/report',
+    {
+      preValidation,
+      schema: {
+        summary:
+          "Upload a Generate Report as edited (title and content HTML) to one's Google Drive as a Google Doc '{title}_via Folio'",
+        body: googleDriveReportSchema,
+        response: { 200: googleDriveExportReplySchema },
+      },
+    },
+    async (request) => google.sendReport(await auth.requireUser(request), request.body),
   );
 }

@@ -3,8 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addHighlight } from '../../../../test/factories/annotations.ts';
-import { saveBookmark, saveNote } from '../../../../test/factories/items.ts';
+import { saveExportItems } from '../../../../test/factories/exports.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
 import { startWebdavPeer, type WebdavPeer } from '../../../../test/helpers/webdav-peer.ts';
 import { WEBDAV_MSG } from '../../../shared/schemas/drives.ts';
@@ -30,14 +29,7 @@ beforeAll(async () => {
   t = await createTestApp({ FETCH_ALLOW_PRIVATE: '1' });
   alice = await t.signUp();
   bob = await t.signUp();
-  page = (await saveBookmark(alice, { title: 'Résumé: a/b page', tags: 'reading' })).link_id;
-  await addHighlight(alice, page, {
-    content: 'A passage worth keeping',
-    color: 'yellow',
-    note: 'My thought',
-  });
-  note = await saveNote(alice, { title: 'My note', content: '<p>Note body שלום</p>' });
-  bobs = (await saveBookmark(bob, { title: 'Bob page', private: false })).link_id;
+  ({ page, note, others: bobs } = await saveExportItems(alice, bob));
 });
 afterAll(async () => {
   await t.close();

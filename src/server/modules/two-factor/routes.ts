@@ -13,11 +13,12 @@ import type { Auth } from '../../platform/auth/auth.ts';
 import { contract, signedIn } from '../../platform/contract.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import type { AccountsService } from '../accounts/service.ts';
+import { clearPending, PENDING_COOKIE } from './pending.ts';
 import type { TwoFactorService } from './service.ts';
 
 export function registerTwoFactorRoutes(
   app: FastifyInstance,
-  deps: { twoFactor: TwoFactorService; accounts: AccountsService; auth: Auth },
+  deps: { twoFactor: TwoFactorService; accounts: AccountsService; auth: Auth; secureCookies: boolean },
 ) {
   const { twoFactor, accounts, auth } = deps;
   const r = contract(app);
@@ -27,17 +28,20 @@ export function registerTwoFactorRoutes(
     '/api/auth/two-factor',
     {
       schema: {
-        summary: "Sign-in's second step: the pending sign-in from the password step and a code",
+        summary:
+          "Sign-in's second step: a code and the pending sign-in from the password step (or, after a provider, its cookie)",
         public: true,
         body: twoFactorSignInSchema,
         response: { 200: signedInReplySchema },
       },
     },
     async (request, reply) => {
-      const userId = await twoFactor.completeSignIn(request.body, request.ip);
+      const pending = request.body.pending ?? request.cookies[PENDING_COOKIE];
+      const userId = await twoFactor.completeSignIn({ ...request.body, pending }, request.ip);
       const user = await accounts.findUser(userId);
       if (!user) throw new NotFoundError();
       const device = auth.devices.read(request);
+      if (request.cookies[PENDING_COOKIE]) clearPending(reply, deps.secureCookies);
       await auth.startSession(request, reply, user.id);
       auth.devices.remember(reply, user.id, device);
       return { code: 1 as const, name: user.name };

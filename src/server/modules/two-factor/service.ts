@@ -106,7 +106,7 @@ export class TwoFactorService {
     return Boolean((await repo.find(this.deps.db, userId))?.enabledAt);
   }
 
-  /** After a right password: a pending sign-in to finish with a code, or null when none is needed. */
+  /** After a right password or a provider's answer: a pending sign-in to finish with a code, or null when none is needed. */
   async challenge(userId: number): Promise<string | null> {
     if (!(await this.isEnabled(userId))) return null;
     const expires = new Date(this.deps.clock.now().getTime() + PENDING_SIGN_IN_MS);
@@ -116,7 +116,7 @@ export class TwoFactorService {
   /** The second step: the user whose pending sign-in this code completes. */
   async completeSignIn(input: unknown, ip: string): Promise<number> {
     const { pending, code } = parse(twoFactorSignInSchema, input);
-    const userId = readPending(this.deps.secret, pending, this.deps.clock.now());
+    const userId = pending ? readPending(this.deps.secret, pending, this.deps.clock.now()) : null;
     if (userId === null) throw new ValidationError(TWO_FACTOR_MSG.signInExpired, 'pending');
     await this.throttled(userId, ip, () => this.checkCode(userId, code));
     return userId;

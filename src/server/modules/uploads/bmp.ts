@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { runBoundedWorker } from './bounded-worker.ts';
 
 /**
  * A BMP reader for thumbnails: sharp's bundled libvips has no BMP loader. The decoding (plain
@@ -22,41 +22,20 @@ const HEAP_MB = 256;
 type WorkerReply = { error: string } | { pixels: Uint8Array; width: number; height: number };
 
 /** Decodes `buf` (refused above `maxPixels`) in a worker thread; a refused file rejects with BmpError. */
-export function decodeBmp(buf: Uint8Array, maxPixels: number): Promise<RawImage> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_URL, {
-      workerData: { data: buf, maxPixels },
-      // tsx or vitest loaders are not needed for a plain .mjs file
-      execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
-    });
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      fn();
-      void worker.terminate();
-    };
-    const timer = setTimeout(
-      () => finish(() => reject(new BmpError('decoding the BMP took too long'))),
-      TIMEOUT_MS,
-    );
-    worker.once('message', (reply: WorkerReply) =>
-      finish(() => {
-        if ('error' in reply) return reject(new BmpError(reply.error));
-        const { pixels, width, height } = reply;
-        resolve({
-          data: Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength),
-          width,
-          height,
-          channels: 3,
-        });
-      }),
-    );
-    worker.once('error', (err) => finish(() => reject(err)));
-    worker.once('exit', (code) =>
-      finish(() => reject(new BmpError(`the BMP reader stopped (exit code ${code})`))),
-    );
+export async function decodeBmp(buf: Uint8Array, maxPixels: number): Promise<RawImage> {
+  const reply = await runBoundedWorker<WorkerReply>(WORKER_URL, {
+    workerData: { data: buf, maxPixels },
+    heapMb: HEAP_MB,
+    timeoutMs: TIMEOUT_MS,
+    timedOut: () => new BmpError('decoding the BMP took too long'),
+    stopped: (code) => new BmpError(`the BMP reader stopped (exit code ${code})`),
   });
+  if ('error' in reply) throw new BmpError(reply.error);
+  const { pixels, width, height } = reply;
+  return {
+    data: Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength),
+    width,
+    height,
+    channels: 3,
+  };
 }

@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { typeInto } from '../../../../test/helpers/dom.ts';
 import { StickyNoteEditor } from './StickyNote.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -20,14 +21,6 @@ function render(initial: string, busy = false) {
   return container.querySelector('textarea')!;
 }
 
-/** Types like a user: React listens to the native input event with the new value set. */
-function type(field: HTMLTextAreaElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
-  act(() => {
-    setter.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
 const key = (field: HTMLTextAreaElement, init: KeyboardEventInit) =>
   act(() => {
     field.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init }));
@@ -51,7 +44,7 @@ describe('StickyNoteEditor', () => {
   it('saves the trimmed text on Enter, once, even when the field then loses focus', () => {
     const field = render('');
     expect(document.activeElement).toBe(field);
-    type(field, '  Plant the beans  ');
+    typeInto(field, '  Plant the beans  ');
     key(field, { key: 'Enter' });
     blur(field);
     expect(onSave).toHaveBeenCalledTimes(1);
@@ -61,21 +54,21 @@ describe('StickyNoteEditor', () => {
 
   it('keeps Shift+Enter for a new line', () => {
     const field = render('');
-    type(field, 'one');
+    typeInto(field, 'one');
     key(field, { key: 'Enter', shiftKey: true });
     expect(onSave).not.toHaveBeenCalled();
   });
 
   it('saves when the field loses focus', () => {
     const field = render('old text');
-    type(field, 'new text');
+    typeInto(field, 'new text');
     blur(field);
     expect(onSave).toHaveBeenCalledWith('new text');
   });
 
   it('cancels on Escape without saving, and the blur after it saves nothing', () => {
     const field = render('old text');
-    type(field, 'changed');
+    typeInto(field, 'changed');
     key(field, { key: 'Escape' });
     blur(field);
     expect(onCancel).toHaveBeenCalledTimes(1);
@@ -89,7 +82,7 @@ describe('StickyNoteEditor', () => {
     act(() => root.unmount());
     root = createRoot(container);
     const empty = render('');
-    type(empty, '   ');
+    typeInto(empty, '   ');
     blur(empty);
     expect(onCancel).toHaveBeenCalledTimes(2);
     expect(onSave).not.toHaveBeenCalled();
@@ -97,7 +90,7 @@ describe('StickyNoteEditor', () => {
 
   it('can save again after a failed save', () => {
     const field = render('');
-    type(field, 'first try');
+    typeInto(field, 'first try');
     key(field, { key: 'Enter' });
     render('', true);
     render('', false);

@@ -1,17 +1,20 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSignIn } from '../../api/auth.ts';
 import { t } from '../../i18n/index.ts';
+import { lazyNamed } from '../../lib/lazy.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import styles from './Auth.module.css';
 import { AuthRedirect } from './AuthRedirect.tsx';
 import { afterSignIn, chosenPlan, nextPath, withPlan } from './destination.ts';
 import { ProviderButtons } from './ProviderButtons.tsx';
-import { TwoFactorStep } from './TwoFactorStep.tsx';
+
+// most accounts have no second factor: its step loads once a password asks for it (issue 14, Speed)
+const TwoFactorStep = lazyNamed(() => import('./TwoFactorStep.tsx'), 'TwoFactorStep');
 
 export function SignInPage() {
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const plan = chosenPlan(search);
   const navigate = useNavigate();
   const signIn = useSignIn();
@@ -19,6 +22,8 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   // the password step's pending sign-in while the account's two-factor code is asked for
   const [pending, setPending] = useState<string | null>(null);
+  // back from a provider (connections): its pending sign-in is in a cookie only the code call gets
+  const afterProvider = search.get('two_factor') === '1';
   const signedIn = (name: string) => navigate(afterSignIn(name, plan, nextPath(search)));
 
   const submit = (event: FormEvent) => {
@@ -30,6 +35,14 @@ export function SignInPage() {
   };
   const restart = () => {
     setPending(null);
+    if (afterProvider)
+      setSearch(
+        (s) => {
+          s.delete('two_factor');
+          return s;
+        },
+        { replace: true },
+      );
     setPassword('');
     signIn.reset();
   };
@@ -39,8 +52,10 @@ export function SignInPage() {
       <AuthRedirect plan={plan} pending={signIn.isPending || signIn.isSuccess} />
       <title>{t('signIn.documentTitle')}</title>
       <div className={styles.card}>
-        {pending ? (
-          <TwoFactorStep pending={pending} onSignedIn={signedIn} onRestart={restart} />
+        {pending || afterProvider ? (
+          <Suspense fallback={null}>
+            <TwoFactorStep pending={pending ?? undefined} onSignedIn={signedIn} onRestart={restart} />
+          </Suspense>
         ) : (
           <>
             <h1 className={styles.title}>{t('signIn.title')}</h1>

@@ -5,13 +5,16 @@ import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import styles from './Auth.module.css';
 
-/** Sign-in's second step, after a right password: a code from the app or a recovery code. */
+/**
+ * Sign-in's second step, after a right password or a provider's answer: a code from the app or a
+ * recovery code. `pending` is the password step's; after a provider the server holds it in a cookie.
+ */
 export function TwoFactorStep({
   pending,
   onSignedIn,
   onRestart,
 }: {
-  pending: string;
+  pending: string | undefined;
   onSignedIn: (name: string) => void;
   onRestart: () => void;
 }) {

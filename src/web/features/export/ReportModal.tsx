@@ -2,10 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Copy, NotebookPen, Printer, Send, UploadCloud } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { REPORT_EDITOR_HEIGHT_PX } from '../../../shared/limits.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { sendReportToGoogleDrive, useGoogleDriveStatus } from '../../api/drives.ts';
 import { exportToNote, useExportPreview } from '../../api/export.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { links } from '../../lib/links.ts';
@@ -18,13 +19,16 @@ import { Toolbar } from '../notes/Toolbar.tsx';
 import { BlogPublish } from './BlogPublish.tsx';
 import { copyRich, printReport } from './clipboard.ts';
 import styles from './Export.module.css';
+import { GoogleDriveDialog } from './GoogleDriveDialog.tsx';
+import { type DriveSaving, GoogleDriveSaving } from './GoogleDriveSaving.tsx';
 import { exportText } from './messages.ts';
 
 /**
  * Generate Report (spec part 1 §2, §4, §9): 'Generating content...', then a title and a rich-text
  * content editor (the note editor's components, 480 px high) filled from the selection and its
- * highlights; Copy, Print, Export to note, Publish to blog (BlogPublish). Google Drive is shown but not
- * configured here.
+ * highlights; Copy, Print, Export to note, Publish to blog (BlogPublish), Send to Google Drive (the
+ * title and content as edited become a Google Doc; 'not configured' when the server has no OAuth
+ * client, the connection offered first when the user has none).
  */
 export function ReportModal(props: { items: ItemReply[]; onClose: () => void }) {
   const open = props.items.length > 0;
@@ -37,6 +41,10 @@ export function ReportModal(props: { items: ItemReply[]; onClose: () => void }) 
   const [saving, setSaving] = useState(false);
   const [printing, setPrinting] = useState(false);
   const [blogOpen, setBlogOpen] = useState(false);
+  const google = useGoogleDriveStatus(open);
+  const [googleOpen, setGoogleOpen] = useState(false);
+  const [driveSaving, setDriveSaving] = useState<DriveSaving | null>(null);
+  const closeDriveSaving = useCallback(() => setDriveSaving(null), []);
 
   const editor = useEditor(
     {
@@ -97,6 +105,22 @@ export function ReportModal(props: { items: ItemReply[]; onClose: () => void }) 
     }
   };
 
+  const toGoogleDrive = async () => {
+    if (!google.data?.connected) {
+      setGoogleOpen(true);
+      return;
+    }
+    setDriveSaving({ state: 'saving' });
+    try {
+      const reply = await sendReportToGoogleDrive(title, contentHtml());
+      setDriveSaving({ state: 'saved', link: reply.data.webViewLink });
+    } catch {
+      setDriveSaving({ state: 'failed' });
+      // a revoked grant was forgotten by the server: the next click offers to connect again
+      void google.refetch();
+    }
+  };
+
   return (
     <Modal
       open={open}
@@ -117,9 +141,25 @@ export function ReportModal(props: { items: ItemReply[]; onClose: () => void }) 
           <Button icon={<Send size={14} />} disabled={!ready} onClick={() => setBlogOpen(true)}>
             Publish to blog
           </Button>
-          <Button icon={<UploadCloud size={14} />} disabled title={exportText.driveNotConfigured}>
-            Send to Google Drive (not configured)
-          </Button>
+          {google.data && !google.data.configured ? (
+            <Button
+              icon={<UploadCloud size={14} />}
+              disabled
+              title={exportText.driveNotConfigured}
+              aria-description={exportText.driveNotConfigured}
+            >
+              Send to Google Drive (not configured)
+            </Button>
+          ) : (
+            <Button
+              icon={<UploadCloud size={14} />}
+              disabled={!ready || !title.trim() || google.isPending || driveSaving?.state === 'saving'}
+              title={title.trim() ? undefined : 'Enter the report title.'}
+              onClick={toGoogleDrive}
+            >
+              Send to Google Drive
+            </Button>
+          )}
         </>
       }
     >
@@ -139,6 +179,8 @@ export function ReportModal(props: { items: ItemReply[]; onClose: () => void }) 
         <EditorContent editor={editor} />
       </div>
       <BlogPublish open={blogOpen} title={title} html={contentHtml} onClose={() => setBlogOpen(false)} />
+      <GoogleDriveDialog open={googleOpen} onClose={() => setGoogleOpen(false)} />
+      <GoogleDriveSaving title="Send to Google Drive" saving={driveSaving} onClose={closeDriveSaving} />
     </Modal>
   );
 }

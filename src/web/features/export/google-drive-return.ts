@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { GDRIVE_MSG, GDRIVE_RETURN_PARAM } from '../../../shared/schemas/drives.ts';
+import { GDRIVE_MSG, GDRIVE_RETURN_PARAM } from '../../../shared/schemas/drive-messages.ts';
 import { googleDriveKey } from '../../api/drives.ts';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 

@@ -1,6 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
-import { CircleCheck, MessageSquare, X } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { CircleCheck, X } from 'lucide-react';
+import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { FEEDBACK_SUBJECT_MAX } from '../../../shared/limits.ts';
 import { isSignedIn } from '../../../shared/schemas/values.ts';
 import { useContact } from '../../api/feedback.ts';
@@ -10,6 +10,7 @@ import { type FieldWarnings, fieldWarnings, hasWarnings } from '../../ui/field-e
 import { IconButton } from '../../ui/IconButton.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import styles from './Feedback.module.css';
+import { FeedbackLauncher } from './FeedbackLauncher.tsx';
 
 interface Draft {
   subject: string;
@@ -25,9 +26,12 @@ const EMPTY: Draft = { subject: '', message: '' };
 export function FeedbackWidget({
   open,
   onOpenChange,
+  focusLauncher,
 }: {
   open: boolean;
   onOpenChange: (o: boolean) => void;
+  /** the stand-in launcher had the focus while this module loaded: the real one takes it */
+  focusLauncher: boolean;
 }) {
   const { data: info } = useUserInfo();
   const contact = useContact();
@@ -36,6 +40,11 @@ export function FeedbackWidget({
   const [sentTo, setSentTo] = useState<{ email: string | null } | null>(null);
   const subjectRef = useRef<HTMLInputElement>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
+  const launcher = useRef<HTMLButtonElement>(null);
+  const focusAtMount = useRef(focusLauncher);
+  useLayoutEffect(() => {
+    if (focusAtMount.current) launcher.current?.focus();
+  }, []);
   const signedIn = isSignedIn(info) ? info : null;
 
   const submit = async (event: FormEvent) => {
@@ -68,9 +77,8 @@ export function FeedbackWidget({
 
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Trigger className={styles.launcher} aria-label="Feedback">
-        <MessageSquare size={18} aria-hidden="true" />
-        <span className={styles.launcherText}>Feedback</span>
+      <Popover.Trigger asChild>
+        <FeedbackLauncher ref={launcher} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content

@@ -1,171 +1,87 @@
 import {
-  lazy,
   type ReactNode,
   type RefObject,
   Suspense,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
-  useState,
 } from 'react';
-import { useNavigate } from 'react-router';
-import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { links } from '../../lib/links.ts';
-import type { AddKind } from '../library/ActionBar.tsx';
-import { type ActionId, ITEM_ACTIONS } from '../library/actions.ts';
-import { useItemActions } from '../library/useItemActions.ts';
-import { useCreateNote } from '../notes/new-note.ts';
-import { CommandPalette } from './CommandPalette.tsx';
-import { isEditorTarget, isTypingTarget, NO_SEQUENCE, readShortcut, type ShortcutCommand } from './keys.ts';
-import { paletteCommands } from './palette.ts';
-import { ShortcutHelp } from './ShortcutHelp.tsx';
+import { lazyNamed } from '../../lib/lazy.tsx';
 import { type KeyboardScope, KeyboardScopeContext } from './scope.tsx';
 
-const ItemActionDialogs = lazy(() => import('./ItemActionDialogs.tsx'));
-
-/** Dialogs and menus take their own keys; the shortcuts wait until they close (not while they fade out). */
-const OVERLAY = ['dialog', 'alertdialog', 'menu']
-  .map((role) => `[role="${role}"]:not([data-state="closed"])`)
-  .join(', ');
-
-const isAvailable = (id: ActionId, item: ItemReply) =>
-  ITEM_ACTIONS.find((a) => a.id === id)?.isAvailable(item, { signedIn: true }) ?? false;
+const KeyboardShortcuts = lazyNamed(() => import('./KeyboardShortcuts.tsx'), 'KeyboardShortcuts');
 
 /**
- * The global shortcuts, the command palette and the shortcut list for a signed-in user. Pages lend
- * their items through `useKeyboardScope`; without a signed-in user the keys stay the browser's.
+ * Keeps the scopes pages lend through `useKeyboardScope`; for a signed-in user, the global shortcuts,
+ * the command palette and the shortcut list (KeyboardShortcuts, its own chunk). Without a signed-in
+ * user the keys stay the browser's.
  */
 export function KeyboardProvider({ username, children }: { username: string | null; children: ReactNode }) {
-  const navigate = useNavigate();
-  const createNote = useCreateNote();
   const scopes = useRef<RefObject<KeyboardScope>[]>([]);
-  const [palette, setPalette] = useState<ItemReply[] | null>(null);
-  const [help, setHelp] = useState(false);
-  const sequence = useRef(NO_SEQUENCE);
-  const host = useItemActions({
-    ctx: { signedIn: true },
-    onDeleted: () => scope()?.afterDelete?.(),
-  });
-
   const register = useCallback((ref: RefObject<KeyboardScope>) => {
     scopes.current.push(ref);
     return () => {
       scopes.current = scopes.current.filter((s) => s !== ref);
     };
   }, []);
-  const scope = (): KeyboardScope | undefined => scopes.current[scopes.current.length - 1]?.current;
-
-  const runAction = (id: ActionId, items: ItemReply[]) => {
-    const target = items.filter((item) => isAvailable(id, item));
-    if (target.length === 0) return;
-    const run = scope()?.run ?? host.run;
-    run(id, target);
-  };
-  const add = (kind: AddKind) => {
-    const own = scope()?.add;
-    if (kind === 'note') createNote();
-    else if (own) own(kind);
-    else if (username) navigate(links.library(username), { state: { add: kind } });
-  };
-
-  const perform = (command: ShortcutCommand) => {
-    const items = scope()?.current() ?? [];
-    switch (command) {
-      case 'palette':
-        setPalette((open) => (open ? null : items));
-        return;
-      case 'help':
-        setHelp(true);
-        return;
-      case 'next':
-      case 'previous':
-        scope()?.move?.(command === 'next' ? 1 : -1);
-        return;
-      case 'open':
-        if (items.length === 1) scope()?.open?.(items[0]!);
-        return;
-      case 'edit':
-        if (items.length === 1) runAction('edit', items);
-        return;
-      case 'tags':
-        runAction('reviseTags', items);
-        return;
-      case 'markRead':
-        // m toggles: unread items become read; when all are read, they become unread
-        runAction(items.some((i) => isAvailable('markRead', i)) ? 'markRead' : 'markUnread', items);
-        return;
-      case 'goLibrary':
-        if (username) navigate(links.library(username));
-        return;
-      case 'goTags':
-        if (username) navigate(links.tags(username));
-        return;
-    }
-  };
-  // the listener is added once; it reads the latest render's functions through this ref
-  const latest = useRef(perform);
-  useEffect(() => {
-    latest.current = perform;
-  });
-
-  useEffect(() => {
-    if (!username) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.isComposing) return;
-      const palettePress = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k';
-      if (!palettePress && isTypingTarget(event.target)) {
-        sequence.current = NO_SEQUENCE;
-        return;
-      }
-      const { command, state } = readShortcut(sequence.current, event);
-      sequence.current = state;
-      if (!command) return;
-      if (command === 'palette') {
-        if (isEditorTarget(event.target)) return;
-        const others = [...document.querySelectorAll(OVERLAY)].filter(
-          (el) => !el.hasAttribute('data-palette'),
-        );
-        if (others.length > 0) return;
-      } else if (document.querySelector(OVERLAY)) {
-        return;
-      }
-      event.preventDefault();
-      latest.current(command);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+  useLayoutEffect(() => {
+    if (username) keepKeysUntilShortcutsLoad();
   }, [username]);
-
-  const busy = host.editing !== null || host.deleting.length > 0 || host.revising.length > 0;
   return (
     <KeyboardScopeContext.Provider value={register}>
       {children}
       {username ? (
-        <>
-          <CommandPalette
-            open={palette !== null}
-            onOpenChange={(open) => setPalette(open ? (scope()?.current() ?? []) : null)}
-            commands={(query) =>
-              paletteCommands({
-                username,
-                query,
-                current: palette ?? [],
-                ctx: { signedIn: true },
-                navigate: (to) => navigate(to),
-                add,
-                runAction,
-                openHelp: () => setHelp(true),
-              })
-            }
-          />
-          <ShortcutHelp open={help} onOpenChange={setHelp} />
-          {busy ? (
-            <Suspense fallback={null}>
-              <ItemActionDialogs actions={host} />
-            </Suspense>
-          ) : null}
-        </>
+        <Suspense fallback={null}>
+          <KeyboardShortcuts username={username} scopes={scopes} />
+          <ReplayEarlyKeys />
+        </Suspense>
       ) : null}
     </KeyboardScopeContext.Provider>
   );
+}
+
+/** Keys pressed before KeyboardShortcuts' chunk arrived, kept to be played again once it listens. */
+let earlyKeys: KeyboardEvent[] | null = null;
+/** Once KeyboardShortcuts has listened, its chunk is in: later mounts need no keeping. */
+let shortcutsLoaded = false;
+
+function keepEarlyKey(event: KeyboardEvent) {
+  // what the page already handled (a field's Escape, a dialog's keys) is not played twice
+  if (event.repeat || event.defaultPrevented || event.key === 'Escape' || !earlyKeys) return;
+  earlyKeys.push(event);
+  // Ctrl/Cmd+K is the palette's, not the browser's search box, even before the palette is here
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') event.preventDefault();
+}
+
+/**
+ * Mounts with KeyboardShortcuts, once its chunk has loaded (a sibling in the same Suspense, so its
+ * effect runs after KeyboardShortcuts' listener is in place). Until then the keys a user types on a
+ * freshly loaded page (Ctrl+K, j) are kept, then dispatched again where they were pressed.
+ */
+function ReplayEarlyKeys() {
+  useEffect(() => {
+    const kept = earlyKeys ?? [];
+    earlyKeys = null;
+    shortcutsLoaded = true;
+    window.removeEventListener('keydown', keepEarlyKey);
+    for (const event of kept) {
+      const target = event.target instanceof Node && event.target.isConnected ? event.target : document.body;
+      target.dispatchEvent(
+        new KeyboardEvent('keydown', { ...keyInit(event), bubbles: true, cancelable: true }),
+      );
+    }
+  }, []);
+  return null;
+}
+
+function keyInit({ key, code, ctrlKey, metaKey, shiftKey, altKey }: KeyboardEvent): KeyboardEventInit {
+  return { key, code, ctrlKey, metaKey, shiftKey, altKey };
+}
+
+/** Starts keeping keys for a signed-in user until ReplayEarlyKeys takes over. */
+function keepKeysUntilShortcutsLoad() {
+  if (earlyKeys || shortcutsLoaded) return;
+  earlyKeys = [];
+  window.addEventListener('keydown', keepEarlyKey);
 }

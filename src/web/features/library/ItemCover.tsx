@@ -17,7 +17,16 @@ const TYPE_ICONS = {
  * What an item is at a glance: its cover (a page's stored og:image, a PDF's first page, an image),
  * else its site's icon, else its type's symbol. Decorative: the title says the same in words.
  */
-export function ItemCover({ item, layout }: { item: ItemReply; layout: ListLayout }) {
+export function ItemCover({
+  item,
+  layout,
+  eager = false,
+}: {
+  item: ItemReply;
+  layout: ListLayout;
+  /** above the fold: fetched at once rather than after layout */
+  eager?: boolean;
+}) {
   const [failed, setFailed] = useState<string[]>([]);
   const cover = layout === 'compact' ? null : coverUrl(item, layout);
   const icon = faviconUrl(item);
@@ -35,7 +44,7 @@ export function ItemCover({ item, layout }: { item: ItemReply; layout: ListLayou
           key={src}
           src={src}
           alt=""
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
           className={isCover ? styles.coverImage : styles.coverIcon}
           onError={() => setFailed((f) => [...f, src])}
         />

@@ -2,7 +2,7 @@ import { ImageIcon } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { ImagePreviewModal } from '../images/ImagePreviewModal.tsx';
+import { lazyNamed, OnFirstUse } from '../../lib/lazy.tsx';
 import { GRID_THUMB, LIBRARY_GRID_TITLE_MAX, rotationStyle, thumbUrl } from '../images/preview.ts';
 import { useRotations } from '../images/useRotation.ts';
 import { type ActionContext, type ActionId, actionsFor } from './actions.ts';
@@ -10,6 +10,9 @@ import { ItemMenu } from './ItemMenu.tsx';
 import { CONTROL_SELECTOR, itemHref } from './ItemRow.tsx';
 import styles from './Items.module.css';
 import { cutLabel } from './text.ts';
+
+// the preview (a Radix dialog) loads when a picture is first opened (issue 14, Speed)
+const ImagePreviewModal = lazyNamed(() => import('../images/ImagePreviewModal.tsx'), 'ImagePreviewModal');
 
 /** Grid titles are cut to 15 characters in the library grid (spec part 1 §9). */
 export const GRID_TITLE_MAX = LIBRARY_GRID_TITLE_MAX;
@@ -110,7 +113,9 @@ export function ItemGrid(props: {
           );
         })}
       </ul>
-      <ImagePreviewModal items={images} index={previewing} onIndexChange={setPreviewing} />
+      <OnFirstUse when={previewing !== null}>
+        <ImagePreviewModal items={images} index={previewing} onIndexChange={setPreviewing} />
+      </OnFirstUse>
     </>
   );
 }

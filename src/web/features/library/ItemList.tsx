@@ -1,12 +1,23 @@
-import { type Dispatch, Fragment, type KeyboardEvent } from 'react';
+import {
+  type Dispatch,
+  Fragment,
+  type KeyboardEvent,
+  Suspense,
+  startTransition,
+  useEffect,
+  useState,
+} from 'react';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { lazyNamed } from '../../lib/lazy.tsx';
 import { AD_POSITION, ListAd } from './Ads.tsx';
 import type { ActionContext, ActionId } from './actions.ts';
-import { ItemGrid } from './ItemGrid.tsx';
 import { ItemRow } from './ItemRow.tsx';
 import styles from './Items.module.css';
 import type { ListLayout } from './layout.ts';
 import { clickSelects, inBulkMode, type SelectionAction, type SelectionState } from './selection.ts';
+
+// the image grid is its own chunk: the list and cards layouts do without it (issue 14, Speed)
+const ItemGrid = lazyNamed(() => import('./ItemGrid.tsx'), 'ItemGrid');
 
 /** j/k move focus between the rows' titles, as in the readers people come from. */
 function moveFocus(event: KeyboardEvent<HTMLElement>) {
@@ -21,6 +32,22 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
     next.focus();
     next.scrollIntoView({ block: 'nearest' });
   }
+}
+
+/** More rows than a tall window shows, and a whole page of the default size (24). */
+export const FIRST_ROWS = 24;
+
+/**
+ * How many rows to render: a long page (48 or 96 items) first renders the rows a window can show,
+ * so they paint without waiting for the rest, then the rest in a transition, which React renders in
+ * short slices between frames instead of one long task. Later lists render whole.
+ */
+function useRowsShown(total: number): number {
+  const [all, setAll] = useState(total <= FIRST_ROWS);
+  useEffect(() => {
+    if (!all) startTransition(() => setAll(true));
+  }, [all]);
+  return all ? total : FIRST_ROWS;
 }
 
 export function ItemList(props: {
@@ -45,6 +72,7 @@ export function ItemList(props: {
 }) {
   const { selection } = props;
   const bulkMode = inBulkMode(selection);
+  const shown = useRowsShown(props.items.length);
   const toggle = (item: ItemReply, event: { ctrlKey: boolean; metaKey: boolean; onControl: boolean }) => {
     if (clickSelects(selection, event)) props.onSelect({ type: 'toggle', id: item.link_id });
   };
@@ -56,23 +84,26 @@ export function ItemList(props: {
       className={props.stale ? `${styles.listWrap} ${styles.stale}` : styles.listWrap}
     >
       {props.grid ? (
-        <ItemGrid
-          items={props.items}
-          username={props.username}
-          listQuery={props.listQuery}
-          bulkMode={bulkMode}
-          selectedIds={selection.ids}
-          ctx={props.ctx}
-          onToggleSelect={toggle}
-          onAction={props.onAction}
-        />
+        <Suspense fallback={null}>
+          <ItemGrid
+            items={props.items}
+            username={props.username}
+            listQuery={props.listQuery}
+            bulkMode={bulkMode}
+            selectedIds={selection.ids}
+            ctx={props.ctx}
+            onToggleSelect={toggle}
+            onAction={props.onAction}
+          />
+        </Suspense>
       ) : (
         <div className={props.layout === 'cards' ? `${styles.list} ${styles.cards}` : styles.list}>
-          {props.items.map((item, index) => (
+          {props.items.slice(0, shown).map((item, index) => (
             <Fragment key={item.link_id}>
               {props.showAd && index === AD_POSITION - 1 ? <ListAd /> : null}
               <ItemRow
                 item={item}
+                eagerCover={index < EAGER_COVERS}
                 username={props.username}
                 expanded={props.expanded}
                 layout={props.layout}
@@ -92,3 +123,6 @@ export function ItemList(props: {
     </div>
   );
 }
+
+/** Rows near the top fetch their picture at once: a lazy image above the fold only starts after layout. */
+const EAGER_COVERS = 8;

@@ -20,6 +20,8 @@ import { cutLabel } from './text.ts';
 export interface ItemRowProps {
   item: ItemReply;
   username: string;
+  /** near the top of the list: its picture loads at once instead of lazily */
+  eagerCover?: boolean;
   expanded: boolean;
   /** compact rows, rows with covers, or cards */
   layout: ListLayout;
@@ -105,7 +107,7 @@ export function ItemRow(props: ItemRowProps) {
           onChange={() => props.onToggleSelect({ ctrlKey: true, metaKey: false, onControl: false })}
         />
       ) : null}
-      <ItemCover item={item} layout={layout} />
+      <ItemCover item={item} layout={layout} eager={props.eagerCover} />
       <div className={styles.rowBody}>
         <div className={styles.rowTitleLine}>
           {owner ? (

@@ -8,19 +8,13 @@ import { ApiError } from '../../api/client.ts';
 import { useItems } from '../../api/items.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { readCookie, writeCookie } from '../../lib/cookies.ts';
+import { lazyNamed, OnFirstUse } from '../../lib/lazy.tsx';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
-import { Drawer } from '../../ui/Drawer.tsx';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { ExportDialogs } from '../export/ExportDialogs.tsx';
 import { ExtensionBar } from '../extension/ExtensionBar.tsx';
-import { ShareToGroupModal } from '../groups/ShareToGroupModal.tsx';
 import { useFirstLibraryGuide } from '../guides/GuideProvider.tsx';
-import { KindleImportModal } from '../kindle/KindleImportModal.tsx';
 import { useCreateNote } from '../notes/new-note.ts';
-import { AddToOutlinerModal } from '../outliners/AddToOutlinerModal.tsx';
-import { SendEmailModal } from '../sharing/SendEmailModal.tsx';
-import { ShareModal } from '../sharing/ShareModal.tsx';
-import { AddUpload } from '../uploads/AddUpload.tsx';
 import { ActionBar, type AddKind } from './ActionBar.tsx';
 import { HeaderAd } from './Ads.tsx';
 import { BackToTop } from './BackToTop.tsx';
@@ -33,10 +27,6 @@ import styles from './Library.module.css';
 import { LibraryFooter } from './LibraryFooter.tsx';
 import { LAYOUT_COOKIE, type ListLayout, parseLayout } from './layout.ts';
 import { libraryText } from './messages.ts';
-import { AddBookmarkModal } from './modals/AddBookmarkModal.tsx';
-import { DeleteModal } from './modals/DeleteModal.tsx';
-import { EditItemModal } from './modals/EditItemModal.tsx';
-import { ReviseTagsModal } from './modals/ReviseTagsModal.tsx';
 import { SearchSummary } from './SearchSummary.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useItemActions } from './useItemActions.ts';
@@ -52,6 +42,22 @@ import {
   viewToSearch,
   withChange,
 } from './view.ts';
+
+// the dialogs (Radix Dialog, zod's schemas, the pickers) load when first opened (issue 14, Speed)
+const Drawer = lazyNamed(() => import('../../ui/Drawer.tsx'), 'Drawer');
+const ShareToGroupModal = lazyNamed(() => import('../groups/ShareToGroupModal.tsx'), 'ShareToGroupModal');
+const KindleImportModal = lazyNamed(() => import('../kindle/KindleImportModal.tsx'), 'KindleImportModal');
+const AddToOutlinerModal = lazyNamed(
+  () => import('../outliners/AddToOutlinerModal.tsx'),
+  'AddToOutlinerModal',
+);
+const SendEmailModal = lazyNamed(() => import('../sharing/SendEmailModal.tsx'), 'SendEmailModal');
+const ShareModal = lazyNamed(() => import('../sharing/ShareModal.tsx'), 'ShareModal');
+const AddUpload = lazyNamed(() => import('../uploads/AddUpload.tsx'), 'AddUpload');
+const AddBookmarkModal = lazyNamed(() => import('./modals/AddBookmarkModal.tsx'), 'AddBookmarkModal');
+const DeleteModal = lazyNamed(() => import('./modals/DeleteModal.tsx'), 'DeleteModal');
+const EditItemModal = lazyNamed(() => import('./modals/EditItemModal.tsx'), 'EditItemModal');
+const ReviseTagsModal = lazyNamed(() => import('./modals/ReviseTagsModal.tsx'), 'ReviseTagsModal');
 
 /** The library (spec part 1 §2): /user/{name} and /user/{name}/{tag}; the URL holds the view. */
 export function LibraryPage() {
@@ -251,44 +257,66 @@ export function LibraryPage() {
       </div>
       <BackToTop />
       {narrow ? (
-        <Drawer open={filtersOpen} onOpenChange={setFiltersOpen} title="Filters">
-          {sidebar}
-        </Drawer>
+        <OnFirstUse when={filtersOpen}>
+          <Drawer open={filtersOpen} onOpenChange={setFiltersOpen} title="Filters">
+            {sidebar}
+          </Drawer>
+        </OnFirstUse>
       ) : null}
-      <AddBookmarkModal
-        open={adding === 'bookmark'}
-        onOpenChange={(o) => setAdding(o ? 'bookmark' : null)}
-        onAdded={onAdded}
-        initialUrl={pageToAdd}
-      />
-      <AddUpload
-        kind={adding === 'pdf' || adding === 'image' ? adding : null}
-        onClose={() => setAdding(null)}
-        onAdded={(added) => onAdded(added[added.length - 1]!, false, added.length)}
-      />
-      <KindleImportModal
-        open={adding === 'kindle'}
-        onOpenChange={(o) => setAdding(o ? 'kindle' : null)}
-        kindleHref={patchHref({ ...CLEARED_FILTERS, filter: 'kindle' })}
-      />
-      <EditItemModal item={actions.editing} onClose={actions.closeEdit} />
-      <DeleteModal
-        count={actions.deleting.length}
-        busy={actions.deleteBusy}
-        onConfirm={actions.confirmDelete}
-        onClose={actions.closeDelete}
-      />
-      <AddToOutlinerModal items={actions.organizing} bulk={bulkMode} onClose={actions.closeOrganize} />
-      <ShareModal item={actions.sharing} onClose={actions.closeShare} />
-      <SendEmailModal items={actions.mailing} onClose={actions.closeMail} />
+      <OnFirstUse when={adding === 'bookmark'}>
+        <AddBookmarkModal
+          open={adding === 'bookmark'}
+          onOpenChange={(o) => setAdding(o ? 'bookmark' : null)}
+          onAdded={onAdded}
+          initialUrl={pageToAdd}
+        />
+      </OnFirstUse>
+      <OnFirstUse when={adding === 'pdf' || adding === 'image'}>
+        <AddUpload
+          kind={adding === 'pdf' || adding === 'image' ? adding : null}
+          onClose={() => setAdding(null)}
+          onAdded={(added) => onAdded(added[added.length - 1]!, false, added.length)}
+        />
+      </OnFirstUse>
+      <OnFirstUse when={adding === 'kindle'}>
+        <KindleImportModal
+          open={adding === 'kindle'}
+          onOpenChange={(o) => setAdding(o ? 'kindle' : null)}
+          kindleHref={patchHref({ ...CLEARED_FILTERS, filter: 'kindle' })}
+        />
+      </OnFirstUse>
+      <OnFirstUse when={actions.editing !== null}>
+        <EditItemModal item={actions.editing} onClose={actions.closeEdit} />
+      </OnFirstUse>
+      <OnFirstUse when={actions.deleting.length > 0}>
+        <DeleteModal
+          count={actions.deleting.length}
+          busy={actions.deleteBusy}
+          onConfirm={actions.confirmDelete}
+          onClose={actions.closeDelete}
+        />
+      </OnFirstUse>
+      <OnFirstUse when={actions.organizing.length > 0}>
+        <AddToOutlinerModal items={actions.organizing} bulk={bulkMode} onClose={actions.closeOrganize} />
+      </OnFirstUse>
+      <OnFirstUse when={actions.sharing !== null}>
+        <ShareModal item={actions.sharing} onClose={actions.closeShare} />
+      </OnFirstUse>
+      <OnFirstUse when={actions.mailing.length > 0}>
+        <SendEmailModal items={actions.mailing} onClose={actions.closeMail} />
+      </OnFirstUse>
       <ExportDialogs actions={actions} />
-      <ShareToGroupModal items={actions.groupSharing} onClose={actions.closeGroupShare} />
-      <ReviseTagsModal
-        count={actions.revising.length}
-        busy={actions.reviseBusy}
-        onSubmit={actions.submitRevise}
-        onClose={actions.closeRevise}
-      />
+      <OnFirstUse when={actions.groupSharing.length > 0}>
+        <ShareToGroupModal items={actions.groupSharing} onClose={actions.closeGroupShare} />
+      </OnFirstUse>
+      <OnFirstUse when={actions.revising.length > 0}>
+        <ReviseTagsModal
+          count={actions.revising.length}
+          busy={actions.reviseBusy}
+          onSubmit={actions.submitRevise}
+          onClose={actions.closeRevise}
+        />
+      </OnFirstUse>
     </div>
   );
 }

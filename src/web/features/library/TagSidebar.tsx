@@ -4,11 +4,14 @@ import { Link, useNavigate } from 'react-router';
 import { TAG_LABEL_MAX } from '../../../shared/limits.ts';
 import { parseSearch, removeTagFilter, selectedTags, tagFilterText } from '../../../shared/search-query.ts';
 import { useTags } from '../../api/tags.ts';
+import { lazyNamed, OnFirstUse } from '../../lib/lazy.tsx';
 import { links } from '../../lib/links.ts';
-import { TagCloudModal } from '../tags/TagCloudModal.tsx';
 import styles from './Sidebar.module.css';
 import type { SidebarProps } from './Sidebar.tsx';
 import { cutLabel } from './text.ts';
+
+// the Top 300 cloud (a Radix dialog) loads when first opened (issue 14, Speed)
+const TagCloudModal = lazyNamed(() => import('../tags/TagCloudModal.tsx'), 'TagCloudModal');
 
 const RELATED_PAGE = 10;
 const TOP_COUNT = { top: 10, recent: 9 } as const;
@@ -129,15 +132,17 @@ export function TagSidebar({
             Top 300
           </button>
         </div>
-        <TagCloudModal
-          open={cloud}
-          onOpenChange={setCloud}
-          username={username}
-          onPick={(tag) => {
-            setCloud(false);
-            navigate(hrefFor({ what: tagFilterText(tag) }));
-          }}
-        />
+        <OnFirstUse when={cloud}>
+          <TagCloudModal
+            open={cloud}
+            onOpenChange={setCloud}
+            username={username}
+            onPick={(tag) => {
+              setCloud(false);
+              navigate(hrefFor({ what: tagFilterText(tag) }));
+            }}
+          />
+        </OnFirstUse>
       </section>
     </>
   );

@@ -1,5 +1,5 @@
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { COPY_ITEM_MSG } from '../../../shared/schemas/profile.ts';
+import { COPY_ITEM_MSG } from '../../../shared/schemas/values.ts';
 import { exportCsvUrl } from '../../api/items.ts';
 import { copyItem } from '../../api/profile.ts';
 import { links } from '../../lib/links.ts';

@@ -23,9 +23,12 @@ export function relativeTime(ageMs: number): string {
   return `${years} year${years === 1 ? '' : 's'} ago`;
 }
 
+/** One formatter for every row: `toLocaleDateString` with options builds a new one on each call. */
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
 /** `seconds` is the spec's timestamp in seconds. */
 export function itemDate(seconds: number, now: number = Date.now()): string {
   const ms = seconds * 1000;
   if (now - ms < RELATIVE_WINDOW_MS) return relativeTime(now - ms);
-  return new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return DATE_FORMAT.format(ms);
 }

@@ -1,6 +1,6 @@
 import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '../../../shared/limits.ts';
 import { ITEM_TYPE_NAMES, type ItemType, LIST_SORTS, type ListSort } from '../../../shared/schemas/values.ts';
-import { tagFilterText } from '../../../shared/search-query.ts';
+import { tagFilterText } from '../../../shared/tags.ts';
 
 /**
  * The library view lives in the URL (reload, back and shared links reproduce it). Query parameters of

@@ -1,34 +1,24 @@
 import { UploadCloud } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { GDRIVE_FAILED_CLOSE_MS, GDRIVE_MSG } from '../../../shared/schemas/drives.ts';
+import { useCallback, useState } from 'react';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { sendToGoogleDrive, useGoogleDriveStatus } from '../../api/drives.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Modal } from '../../ui/Modal.tsx';
-import styles from '../export/Export.module.css';
 import { GoogleDriveDialog } from '../export/GoogleDriveDialog.tsx';
+import { type DriveSaving, GoogleDriveSaving } from '../export/GoogleDriveSaving.tsx';
 import { useGoogleDriveReturn } from '../export/google-drive-return.ts';
-
-type Saving = { state: 'saving' } | { state: 'saved'; link: string } | { state: 'failed' };
 
 /**
  * Send a note to a cloud drive (spec part 2 §7, §8): the note page's Save to Google Drive, shown when
- * the server has a Google OAuth client. 'Saving to google drive..', then 'Saved! Open the Google
- * Doc URL below to check it:' with the link, or 'Save failed!' and the dialog closes after 1 s.
- * The note goes as its last saved version.
+ * the server has a Google OAuth client (GoogleDriveSaving says how it went). The note goes as its
+ * last saved version.
  */
 export function NoteDriveButton({ item }: { item: ItemReply }) {
   const status = useGoogleDriveStatus(true);
   const [connectOpen, setConnectOpen] = useState(false);
-  const [saving, setSaving] = useState<Saving | null>(null);
+  const [saving, setSaving] = useState<DriveSaving | null>(null);
+  const closeSaving = useCallback(() => setSaving(null), []);
   // back from Google's consent started on this page
   useGoogleDriveReturn();
-
-  useEffect(() => {
-    if (saving?.state !== 'failed') return;
-    const timer = setTimeout(() => setSaving(null), GDRIVE_FAILED_CLOSE_MS);
-    return () => clearTimeout(timer);
-  }, [saving]);
 
   if (!status.data?.configured) return null;
 
@@ -48,13 +38,6 @@ export function NoteDriveButton({ item }: { item: ItemReply }) {
     }
   };
 
-  const line =
-    saving?.state === 'saving'
-      ? GDRIVE_MSG.noteSaving
-      : saving?.state === 'saved'
-        ? GDRIVE_MSG.noteSaved
-        : GDRIVE_MSG.noteFailed;
-
   return (
     <>
       <Button
@@ -66,21 +49,7 @@ export function NoteDriveButton({ item }: { item: ItemReply }) {
       >
         Save to Google Drive
       </Button>
-      <Modal
-        open={saving !== null}
-        onOpenChange={(o) => (o ? undefined : setSaving(null))}
-        title="Save to Google Drive"
-        size="sm"
-      >
-        <p className={styles.status} role="status" aria-live="polite">
-          {line}
-        </p>
-        {saving?.state === 'saved' ? (
-          <a className={styles.driveLink} href={saving.link} target="_blank" rel="noopener noreferrer">
-            {saving.link}
-          </a>
-        ) : null}
-      </Modal>
+      <GoogleDriveSaving title="Save to Google Drive" saving={saving} onClose={closeSaving} />
       <GoogleDriveDialog open={connectOpen} onClose={() => setConnectOpen(false)} />
     </>
   );

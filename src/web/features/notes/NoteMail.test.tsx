@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { typeInto } from '../../../../test/helpers/dom.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { NotificationProvider } from '../../ui/notifications/NotificationProvider.tsx';
 import { NoteMailButton } from './NoteMail.tsx';
@@ -28,13 +29,6 @@ const button = (label: string) =>
     | HTMLButtonElement
     | undefined;
 const dialog = () => document.querySelector('[role="dialog"]');
-function type(el: HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-  act(() => {
-    setter.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
 
 beforeEach(async () => {
   posted = [];
@@ -65,7 +59,7 @@ describe('a note page offers Send an Email', () => {
     expect(dialog()).not.toBeNull();
     const [to, subject] = [...dialog()!.querySelectorAll('input')];
     expect(subject!.value).toBe('My note');
-    type(to!, 'friend@example.org');
+    typeInto(to!, 'friend@example.org');
     act(() => {
       to!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
     });

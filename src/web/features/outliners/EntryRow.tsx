@@ -29,6 +29,13 @@ export interface EntryRowProps {
 
 const COLOURS = new Set(['yellow', 'blue', 'green', 'pink']);
 
+// made once: a row rendered again (moved, typed in) then leaves its icons alone
+const GRIP = <GripVertical size={14} aria-hidden="true" />;
+const COLLAPSED = <ChevronRight size={14} aria-hidden="true" />;
+const EXPANDED = <ChevronDown size={14} aria-hidden="true" />;
+const HIGHLIGHT = <Highlighter size={12} aria-hidden="true" className={styles.kindIcon} />;
+const LINK = <Link2 size={12} aria-hidden="true" className={styles.kindIcon} />;
+
 /**
  * One entry: its grip, the collapse toggle, then its text (editable), or the saved item's title, or
  * the highlight's quote in its colour; then its note. Keys are handled once for the whole tree
@@ -78,7 +85,7 @@ export const EntryRow = memo(function EntryRow(props: EntryRowProps) {
           {...props.handle.listeners}
           tabIndex={-1}
         >
-          <GripVertical size={14} aria-hidden="true" />
+          {GRIP}
         </button>
       ) : null}
       {props.hasChildren ? (
@@ -90,11 +97,7 @@ export const EntryRow = memo(function EntryRow(props: EntryRowProps) {
           disabled={readOnly}
           tabIndex={-1}
         >
-          {entry.collapsed ? (
-            <ChevronRight size={14} aria-hidden="true" />
-          ) : (
-            <ChevronDown size={14} aria-hidden="true" />
-          )}
+          {entry.collapsed ? COLLAPSED : EXPANDED}
         </button>
       ) : (
         <span className={styles.bullet} aria-hidden="true" />
@@ -125,7 +128,7 @@ export const EntryRow = memo(function EntryRow(props: EntryRowProps) {
           >
             {entry.kind === 'highlight' ? (
               <blockquote className={`${styles.quote} ${styles[colour]}`}>
-                <Highlighter size={12} aria-hidden="true" className={styles.kindIcon} />
+                {HIGHLIGHT}
                 {props.href ? (
                   <a href={props.href}>{entry.quote || entry.text}</a>
                 ) : (
@@ -134,7 +137,7 @@ export const EntryRow = memo(function EntryRow(props: EntryRowProps) {
               </blockquote>
             ) : (
               <span className={styles.item}>
-                <Link2 size={12} aria-hidden="true" className={styles.kindIcon} />
+                {LINK}
                 {props.href ? (
                   <a href={props.href}>{entry.title || entry.text || entry.url}</a>
                 ) : (

@@ -12,8 +12,22 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  defaultRangeExtractor,
+  observeElementOffset,
+  type Range,
+  useVirtualizer,
+} from '@tanstack/react-virtual';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { EntryRow, type EntryRowProps, entryLabel, INDENT_PX } from './EntryRow.tsx';
 import styles from './Outliner.module.css';
 import {
@@ -40,14 +54,32 @@ export interface OutlinerTreeProps {
   label: string;
 }
 
-const ESTIMATED_ROW_PX = 34;
+/** a one-line row as drawn: a newly shown row measured at its estimate renders the list no second time */
+const ESTIMATED_ROW_PX = 30;
+const NOT_SORTING: EntryId[] = [];
+
+const entryIdOf = (raw: string): EntryId => (/^\d+$/.test(raw) ? Number(raw) : raw);
+
+/**
+ * The virtualizer's scroll listener, told only of scrolls that moved: React putting focus back on a
+ * row moved in the DOM fires a scroll event at the same offset, and each one made the virtualizer
+ * render the whole tree again at once (flushSync) to say it was scrolling.
+ */
+const offsetChanges: typeof observeElementOffset = (instance, cb) => {
+  let last: number | null = instance.scrollElement?.scrollTop ?? null;
+  return observeElementOffset(instance, (offset, isScrolling) => {
+    if (isScrolling && offset === last) return;
+    last = offset;
+    cb(offset, isScrolling);
+  });
+};
 
 /**
  * The outline: only the rows in view are rendered (a 5,000-entry outline renders as fast as a short
  * one), rows are sortable with dnd-kit (dragging sideways changes the level), and the keyboard is
- * handled here once for every row.
+ * handled here once for every row. Memoised: the save status changing above it renders nothing here.
  */
-export function OutlinerTree(props: OutlinerTreeProps) {
+export const OutlinerTree = memo(function OutlinerTree(props: OutlinerTreeProps) {
   const { tree, rows, actions, focus } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<{ id: EntryId; depth: number } | null>(null);
@@ -57,22 +89,50 @@ export function OutlinerTree(props: OutlinerTreeProps) {
   // while dragging, the dragged entry's children travel with it and are not shown
   const shown = useMemo(() => (active ? rowsWithout(rows, active.id) : rows), [rows, active]);
 
+  // the row with focus (or asked to take it) stays rendered wherever it is, so a move that takes it
+  // past the rendered range keeps its textarea and its focus
+  const [focusedId, setFocusedId] = useState<EntryId | null>(null);
+  const keepId = focus?.id ?? focusedId;
+  const keepIndex = useMemo(
+    () => (keepId === null ? -1 : shown.findIndex((r) => r.id === keepId)),
+    [shown, keepId],
+  );
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (keepIndex < 0 || indexes.length === 0) return indexes;
+      if (keepIndex < indexes[0]!) return [keepIndex, ...indexes];
+      if (keepIndex > indexes[indexes.length - 1]!) return [...indexes, keepIndex];
+      return indexes;
+    },
+    [keepIndex],
+  );
   const virtualizer = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_ROW_PX,
     overscan: 12,
     getItemKey: useCallback((index: number) => shown[index]!.id, [shown]),
+    rangeExtractor,
+    observeElementOffset: offsetChanges,
+    // a size or scroll change re-renders with React's own batching, not a flushSync of its own
+    // (a move's measuring was rendering the whole tree a second time, synchronously)
+    useFlushSync: false,
   });
 
-  // a row asked for focus but not rendered: scroll it into the rendered range
-  useEffect(() => {
-    if (!focus) return;
-    const index = shown.findIndex((r) => r.id === focus.id);
-    if (index < 0) return;
-    const items = virtualizer.getVirtualItems();
-    if (!items.some((v) => v.index === index)) virtualizer.scrollToIndex(index, { align: 'auto' });
-  }, [focus, shown, virtualizer]);
+  // the focused row out of sight (a move took it past the edge, an arrow key went past the last
+  // row shown): scrolled to, before the frame is drawn
+  useLayoutEffect(() => {
+    const range = virtualizer.range;
+    if (keepIndex < 0 || !range) return;
+    if (keepIndex < range.startIndex || keepIndex > range.endIndex) {
+      virtualizer.scrollToIndex(keepIndex, { align: 'auto' });
+    }
+  }, [keepIndex, virtualizer]);
+  const onFocus = useCallback((event: FocusEvent<HTMLDivElement>) => {
+    const raw = event.target.closest('[data-entry-id]')?.getAttribute('data-entry-id');
+    if (raw != null) setFocusedId(entryIdOf(raw));
+  }, []);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -113,7 +173,7 @@ export function OutlinerTree(props: OutlinerTreeProps) {
       const rowEl = target.closest<HTMLElement>('[data-entry-id]');
       const raw = rowEl?.getAttribute('data-entry-id');
       if (raw == null) return;
-      const id: EntryId = /^\d+$/.test(raw) ? Number(raw) : raw;
+      const id = entryIdOf(raw);
       const entry = tree.byId.get(id);
       if (!entry) return;
       const input = target instanceof HTMLTextAreaElement ? target : null;
@@ -161,9 +221,10 @@ export function OutlinerTree(props: OutlinerTreeProps) {
   );
 
   const items = virtualizer.getVirtualItems();
-  // only rendered rows are droppable, so only they are sortable: a move does not make dnd-kit
-  // re-measure thousands of ids
-  const ids = items.map((v) => shown[v.index]!.id);
+  // only rendered rows are droppable, so only they are sortable, and only while a drag is on: when
+  // the list is the same empty one between drags, a keyboard move changes no sortable context, so
+  // only the rows whose props changed render again
+  const ids = active ? items.map((v) => shown[v.index]!.id) : NOT_SORTING;
   const activeEntry = active ? tree.byId.get(active.id) : undefined;
   return (
     <DndContext
@@ -181,6 +242,7 @@ export function OutlinerTree(props: OutlinerTreeProps) {
           className={styles.tree}
           style={{ height: virtualizer.getTotalSize() }}
           onKeyDown={onKeyDown}
+          onFocus={onFocus}
         >
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             {items.map((v) => {
@@ -213,7 +275,7 @@ export function OutlinerTree(props: OutlinerTreeProps) {
       </DragOverlay>
     </DndContext>
   );
-}
+});
 
 /** One media query for every row: asking matchMedia per row per render cost a move ~10% of its script */
 const motionQuery =
@@ -226,7 +288,7 @@ type SortableRowProps = Omit<EntryRowProps, 'handle' | 'rowRef' | 'style'> & {
   measure: (el: Element | null) => void;
 };
 
-function SortableRow({ start, measure, ...props }: SortableRowProps) {
+const SortableRow = memo(function SortableRow({ start, measure, ...props }: SortableRowProps) {
   const sortable = useSortable({
     id: props.entry.id,
     disabled: props.readOnly,
@@ -252,4 +314,4 @@ function SortableRow({ start, measure, ...props }: SortableRowProps) {
     [props.readOnly, sortable.attributes, sortable.listeners],
   );
   return <EntryRow {...props} rowRef={setRef} style={style} handle={handle} />;
-}
+});

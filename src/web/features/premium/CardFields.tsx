@@ -87,7 +87,7 @@ export function CardFields({
 }
 
 /** A labelled native select with the TextField's warning. */
-export function Select({
+function Select({
   id,
   label,
   name,

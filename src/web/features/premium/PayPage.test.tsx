@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { typeInto } from '../../../../test/helpers/dom.ts';
 import type { PremiumInfoReply } from '../../../shared/schemas/premium.ts';
 import { PayPage } from './PayPage.tsx';
 
@@ -57,13 +58,6 @@ const input = (name: string) =>
 const button = (label: string) =>
   [...document.querySelectorAll('button')].find((b) => b.textContent === label) as HTMLButtonElement;
 
-function type(el: HTMLInputElement | HTMLSelectElement, value: string) {
-  const proto = el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
-  act(() => {
-    Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, value);
-    el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-  });
-}
 async function submit() {
   await act(async () => {
     document.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
@@ -90,10 +84,10 @@ async function render(path: string) {
 }
 
 function fillCard() {
-  type(input('card_number'), '4242 4242 4242 4242');
-  type(input('exp_month'), '04');
-  type(input('exp_year'), String(new Date().getFullYear() + 2));
-  type(input('cvc'), '123');
+  typeInto(input('card_number'), '4242 4242 4242 4242');
+  typeInto(input('exp_month'), '04');
+  typeInto(input('exp_year'), String(new Date().getFullYear() + 2));
+  typeInto(input('cvc'), '123');
 }
 
 beforeEach(() => {
@@ -125,11 +119,11 @@ describe('/premium/pay', () => {
     await submit();
     expect(document.activeElement).toBe(input('card_number'));
     expect(input('card_number').getAttribute('aria-invalid')).toBe('true');
-    type(input('card_number'), '4242424242424242');
-    type(input('cvc'), '123');
+    typeInto(input('card_number'), '4242424242424242');
+    typeInto(input('cvc'), '123');
     await submit();
     expect(document.activeElement).toBe(input('exp_month'));
-    type(input('exp_month'), '01');
+    typeInto(input('exp_month'), '01');
     await submit();
     expect(document.activeElement).toBe(input('exp_year'));
     expect(posted).toHaveLength(0);
@@ -193,7 +187,7 @@ describe('/premium/pay', () => {
 
   it('shows the coupon prices and pays by PayPal without a card', async () => {
     await render('/premium/pay?p=professional');
-    type(input('coupon'), 'ChristMas2016');
+    typeInto(input('coupon'), 'ChristMas2016');
     expect(document.querySelector('[data-testid="pay-amount"]')?.textContent).toBe('$40');
     act(() => (document.querySelector('input[value="paypal"]') as HTMLInputElement).click());
     expect(input('card_number')).toBeNull();

@@ -4,6 +4,7 @@ import { CONNECTION_MESSAGE, CONNECTIONS_MSG } from '../../../shared/schemas/con
 import type { UserSettingReply } from '../../../shared/schemas/settings.ts';
 import { thirdPartyUrl, useSignInProviders } from '../../api/connections.ts';
 import { settingsKey, useSettingsOperation } from '../../api/settings.ts';
+import { t } from '../../i18n/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import styles from './Settings.module.css';
 
@@ -39,7 +40,7 @@ export function ConnectionsSection({ s }: { s: UserSettingReply }) {
   const list = providers.data?.providers ?? [];
   return (
     <section className={styles.section} aria-labelledby="connections-h">
-      <h2 id="connections-h">Connections</h2>
+      <h2 id="connections-h">{t('settings.connections')}</h2>
       {providers.isPending ? <p className={styles.muted}>Loading…</p> : null}
       {providers.error ? <p className={styles.error}>{providers.error.message}</p> : null}
       {providers.data && list.length === 0 ? (

@@ -1,15 +1,15 @@
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PLANS } from '../../../shared/plans.ts';
 import { PREMIUM_MSG } from '../../../shared/schemas/premium.ts';
 import type { UserSettingReply } from '../../../shared/schemas/settings.ts';
 import { ApiError } from '../../api/client.ts';
 import { useChangeCreditCard, usePremiumInfo } from '../../api/premium.ts';
+import { t } from '../../i18n/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
-import { TextField } from '../../ui/TextField.tsx';
-import { Select } from '../premium/CardFields.tsx';
-import { CVC_MAX, EXPIRY_MONTHS, expiryYears, settingsCardError } from '../premium/card-rules.ts';
+import { CardFields } from '../premium/CardFields.tsx';
+import { type CardField, type CardInput, EMPTY_CARD, settingsCardError } from '../premium/card-rules.ts';
 import { CancelDialog, CancelledView } from '../premium/PremiumPage.tsx';
 import { cancelVisible } from '../premium/rules.ts';
 import { billingDate } from '../premium/source-cookies.ts';
@@ -28,10 +28,10 @@ export function PremiumSection({ s }: { s: UserSettingReply }) {
   const plan = p.servicePlan;
   return (
     <section className={styles.section} aria-labelledby="premium-h">
-      <h2 id="premium-h">Premium</h2>
+      <h2 id="premium-h">{t('settings.premium')}</h2>
       {!p.isPremium ? (
         <p>
-          You are on the free plan. <Link to="/premium?f=setting">Go premium</Link>
+          {t('settings.freePlan')} <Link to="/premium?f=setting">{t('settings.goPremium')}</Link>
         </p>
       ) : s.teamMember ? (
         <p>Your plan comes with your team: {PLANS[plan].label}.</p>
@@ -90,35 +90,33 @@ export function PremiumSection({ s }: { s: UserSettingReply }) {
   );
 }
 
-type CardForm = { number: string; month: string; year: string; cvc: string };
-const EMPTY: CardForm = { number: '', month: '', year: '', cvc: '' };
-const SERVER_FIELDS: Record<string, keyof CardForm> = {
-  number: 'number',
-  year: 'year',
+/** what the server names a refused field (part 2 §5), as the card fields name it */
+const SERVER_FIELDS: Record<string, CardField> = {
+  number: 'card_number',
+  year: 'exp_year',
   cvc: 'cvc',
-  type: 'number',
+  type: 'card_number',
+};
+const RULE_FIELDS: Record<'number' | 'month' | 'year' | 'cvc', CardField> = {
+  number: 'card_number',
+  month: 'exp_month',
+  year: 'exp_year',
+  cvc: 'cvc',
 };
 
 /** Change credit card (part 2 §5): number, month, year (this one and the next 19), cvc, in that order. */
-function ChangeCardForm() {
+export function ChangeCardForm() {
   const change = useChangeCreditCard();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
-  const [card, setCard] = useState<CardForm>(EMPTY);
-  const [invalid, setInvalid] = useState<{ field: keyof CardForm; message: string } | null>(null);
-  const refs = useRef<Partial<Record<keyof CardForm, HTMLInputElement | HTMLSelectElement | null>>>(
-    {},
-  ).current;
-  const years = useMemo(() => expiryYears(new Date(), 20), []);
-  const set = (field: keyof CardForm, value: string) => {
-    setCard((c) => ({ ...c, [field]: value }));
-    if (invalid?.field === field) setInvalid(null);
+  const [card, setCard] = useState<CardInput>(EMPTY_CARD);
+  const [invalid, setInvalid] = useState<{ field: CardField; message: string } | null>(null);
+  const refs = useRef<Partial<Record<CardField, HTMLInputElement | HTMLSelectElement | null>>>({}).current;
+  const edit = (next: CardInput) => {
+    setCard(next);
+    if (invalid && next[invalid.field] !== card[invalid.field]) setInvalid(null);
   };
-  const warn = (field: keyof CardForm) => (invalid?.field === field ? invalid.message : undefined);
-  const keep = (field: keyof CardForm) => (el: HTMLInputElement | HTMLSelectElement | null) => {
-    refs[field] = el;
-  };
-  const refuse = (field: keyof CardForm, message: string) => {
+  const refuse = (field: CardField, message: string) => {
     setInvalid({ field, message });
     refs[field]?.focus();
   };
@@ -126,19 +124,19 @@ function ChangeCardForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (change.isPending) return;
-    const error = settingsCardError(card);
-    if (error) return refuse(error.field, error.message);
     const body = {
-      number: card.number.replace(/\s+/g, ''),
-      month: card.month,
-      year: card.year,
+      number: card.card_number.replace(/\s+/g, ''),
+      month: card.exp_month,
+      year: card.exp_year,
       cvc: card.cvc.trim(),
     };
+    const error = settingsCardError(body);
+    if (error) return refuse(RULE_FIELDS[error.field], error.message);
     change.mutate(body, {
       onSuccess: (reply) => {
         if (reply.code === 1) {
           notify({ text: PREMIUM_MSG.changeCardOk, kind: 'done' });
-          setCard(EMPTY);
+          setCard(EMPTY_CARD);
           setOpen(false);
         } else {
           notify({ text: reply.message || PREMIUM_MSG.changeCardFailed, kind: 'error' });
@@ -161,52 +159,7 @@ function ChangeCardForm() {
   }
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Change credit card">
-      <TextField
-        label="Card number"
-        name="number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        maxLength={19}
-        value={card.number}
-        onChange={(e) => set('number', e.target.value)}
-        warning={warn('number')}
-        ref={keep('number')}
-      />
-      <div className={styles.row}>
-        <Select
-          id="settings-card-month"
-          label="Expiration month"
-          name="month"
-          autoComplete="cc-exp-month"
-          value={card.month}
-          options={EXPIRY_MONTHS}
-          onChange={(v) => set('month', v)}
-          warning={warn('month')}
-          selectRef={keep('month')}
-        />
-        <Select
-          id="settings-card-year"
-          label="Expiration year"
-          name="year"
-          autoComplete="cc-exp-year"
-          value={card.year}
-          options={years}
-          onChange={(v) => set('year', v)}
-          warning={warn('year')}
-          selectRef={keep('year')}
-        />
-        <TextField
-          label="CVC"
-          name="cvc"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={CVC_MAX}
-          value={card.cvc}
-          onChange={(e) => set('cvc', e.target.value)}
-          warning={warn('cvc')}
-          ref={keep('cvc')}
-        />
-      </div>
+      <CardFields card={card} onChange={edit} invalid={invalid} refs={refs} />
       <div className={styles.row}>
         <Button type="submit" variant="primary" busy={change.isPending}>
           Save card
@@ -228,7 +181,7 @@ function ChangeCardForm() {
 export function GiftSection({ s }: { s: UserSettingReply }) {
   return (
     <section className={styles.section} aria-labelledby="gift-h">
-      <h2 id="gift-h">Gift</h2>
+      <h2 id="gift-h">{t('settings.gift')}</h2>
       <table className={styles.gifts}>
         <thead>
           <tr>

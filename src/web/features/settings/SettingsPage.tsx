@@ -45,7 +45,7 @@ export function SettingsPage() {
           {s.premium.giftCount > 0 ? <GiftSection s={s} /> : null}
           {s.affiliate ? (
             <section className={styles.section} aria-labelledby="affiliate-h">
-              <h2 id="affiliate-h">Affiliate</h2>
+              <h2 id="affiliate-h">{t('settings.affiliate')}</h2>
               <dl className={styles.facts}>
                 <dt>Your link</dt>
                 <dd>{s.affiliate.link}</dd>

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { typeInto } from '../../../../test/helpers/dom.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { NotificationProvider } from '../../ui/notifications/NotificationProvider.tsx';
 import { SendEmailModal } from './SendEmailModal.tsx';
@@ -36,13 +37,6 @@ const toInput = () => dialog().querySelector('input')!;
 const chips = () => [...dialog().querySelectorAll('ul[aria-label^="To"] li')].map((li) => li.textContent);
 const text = () => document.body.textContent ?? '';
 
-function type(el: HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-  act(() => {
-    setter.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
 function press(el: HTMLElement, key: string) {
   act(() => {
     el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
@@ -80,15 +74,15 @@ afterEach(() => {
 
 describe('SendEmailModal', () => {
   it('collects recipients as chips: Enter, Tab and blur add; duplicates and blanks are ignored; Backspace removes', () => {
-    type(toInput(), 'one@example.org');
+    typeInto(toInput(), 'one@example.org');
     press(toInput(), 'Enter');
-    type(toInput(), 'two@example.org');
+    typeInto(toInput(), 'two@example.org');
     press(toInput(), 'Tab');
-    type(toInput(), 'ONE@example.org');
+    typeInto(toInput(), 'ONE@example.org');
     press(toInput(), 'Enter');
-    type(toInput(), '   ');
+    typeInto(toInput(), '   ');
     press(toInput(), 'Enter');
-    type(toInput(), 'three@example.org');
+    typeInto(toInput(), 'three@example.org');
     act(() => toInput().dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
     expect(chips()).toEqual(['one@example.org', 'two@example.org', 'three@example.org']);
     press(toInput(), 'Backspace');
@@ -97,20 +91,20 @@ describe('SendEmailModal', () => {
 
   it("shows the spec's warnings and sends nothing without a subject or a valid recipient", async () => {
     const subject = dialog().querySelectorAll('input')[1]!;
-    type(subject, '');
+    typeInto(subject, '');
     await click(button('Send'));
     expect(text()).toContain('Please fill subject');
     expect(text()).toContain('Please fill valid email address.');
-    type(toInput(), 'bob@host');
+    typeInto(toInput(), 'bob@host');
     press(toInput(), 'Enter');
-    type(subject, 'Hello');
+    typeInto(subject, 'Hello');
     await click(button('Send'));
     expect(text()).toContain('Please fill valid email address.');
     expect(posted).toEqual([]);
   });
 
   it("posts the spec's payload with the item's highlights as quotes", async () => {
-    type(toInput(), 'friend@example.org');
+    typeInto(toInput(), 'friend@example.org');
     press(toInput(), 'Enter');
     // a contact offered below the field
     await click(button('pal@example.org'));
