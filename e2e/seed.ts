@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The server's data directory (playwright.config.ts makes it); mail lands in its outbox. */
 export const DATA_DIR = process.env.FOLIO_E2E_DATA_DIR ?? '';
@@ -42,5 +42,8 @@ export async function signIn(page: Page, nameOrEmail: string, password: string) 
 
 export async function openUserMenu(page: Page) {
   await page.getByRole('button', { name: /^Account menu for/ }).click();
-  return page.getByRole('menu');
+  // the menu's code arrives with the first press (issue 14): the menu opens a moment later
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem').first()).toBeVisible();
+  return menu;
 }
