@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testRoot, withQueryClient } from '../../../test/helpers/dom.ts';
 import { useForgetPreviousUser } from './auth.ts';
 import { queryKeys } from './keys.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const dom = testRoot();
 let client: QueryClient;
 
 function Owner({ name, known }: { name: string | null; known: boolean }) {
@@ -18,13 +15,7 @@ function Owner({ name, known }: { name: string | null; known: boolean }) {
 }
 
 const show = (name: string | null, known = true) =>
-  act(() =>
-    root.render(
-      <QueryClientProvider client={client}>
-        <Owner name={name} known={known} />
-      </QueryClientProvider>,
-    ),
-  );
+  act(() => dom.root.render(withQueryClient(<Owner name={name} known={known} />, client)));
 
 const cachedKeys = () =>
   client
@@ -34,14 +25,6 @@ const cachedKeys = () =>
 
 beforeEach(() => {
   client = new QueryClient();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
 describe('useForgetPreviousUser', () => {

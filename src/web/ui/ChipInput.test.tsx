@@ -1,22 +1,18 @@
 // @vitest-environment happy-dom
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { typeInto } from '../../../test/helpers/dom.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testRoot, typeInto } from '../../../test/helpers/dom.ts';
 import { ChipInput } from './ChipInput.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const dom = testRoot();
 
 function Harness() {
   const [chips, setChips] = useState<string[]>(['first@example.com']);
   return <ChipInput label="To" chips={chips} onChange={setChips} />;
 }
 
-const chipTexts = () => [...container.querySelectorAll('li')].map((li) => li.textContent);
-const input = () => container.querySelector('input')!;
+const chipTexts = () => [...dom.container.querySelectorAll('li')].map((li) => li.textContent);
+const input = () => dom.container.querySelector('input')!;
 
 const type = (text: string) => typeInto(input(), text);
 
@@ -27,15 +23,7 @@ function press(key: string) {
 }
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => root.render(<Harness />));
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+  act(() => dom.root.render(<Harness />));
 });
 
 describe('ChipInput', () => {

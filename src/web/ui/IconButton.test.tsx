@@ -1,33 +1,19 @@
 // @vitest-environment happy-dom
 import * as Dialog from '@radix-ui/react-dialog';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { testRoot } from '../../../test/helpers/dom.ts';
 import { IconButton } from './IconButton.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const dom = testRoot();
 
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
-const button = () => container.querySelector('button')!;
+const button = () => dom.container.querySelector('button')!;
 
 describe('IconButton', () => {
   it('is a plain button named by its label, with the label as tooltip', () => {
     const onClick = vi.fn();
     act(() =>
-      root.render(<IconButton label="Dismiss" icon={<svg aria-hidden="true" />} onClick={onClick} />),
+      dom.root.render(<IconButton label="Dismiss" icon={<svg aria-hidden="true" />} onClick={onClick} />),
     );
     expect(button().type).toBe('button');
     expect(button().getAttribute('aria-label')).toBe('Dismiss');
@@ -37,7 +23,7 @@ describe('IconButton', () => {
   });
 
   it('keeps its own tooltip when given one', () => {
-    act(() => root.render(<IconButton label="Bold" title="Bold (Ctrl+B)" icon={null} aria-pressed />));
+    act(() => dom.root.render(<IconButton label="Bold" title="Bold (Ctrl+B)" icon={null} aria-pressed />));
     expect(button().title).toBe('Bold (Ctrl+B)');
     expect(button().getAttribute('aria-pressed')).toBe('true');
   });
@@ -45,7 +31,7 @@ describe('IconButton', () => {
   it('takes the props of a Radix part that wraps it with asChild', () => {
     const onOpenChange = vi.fn();
     act(() =>
-      root.render(
+      dom.root.render(
         <Dialog.Root open={false} onOpenChange={onOpenChange}>
           <Dialog.Trigger asChild>
             <IconButton label="Open" icon={null} />

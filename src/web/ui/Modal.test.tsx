@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testRoot } from '../../../test/helpers/dom.ts';
 import { lazyNamed, OnFirstUse } from '../lib/lazy.tsx';
 import { Modal } from './Modal.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
 let modalRoot: HTMLDivElement;
-let root: Root;
+const dom = testRoot();
 
 /** A dialog whose first field takes the focus as it mounts, as the add dialog's URL field does. */
 function FieldDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -41,7 +38,7 @@ function Harness({ lazy }: { lazy: boolean }) {
   );
 }
 
-const opener = () => container.querySelector('button')!;
+const opener = () => dom.container.querySelector('button')!;
 const dialog = () => document.querySelector('[role="dialog"]');
 
 async function openThenEscape() {
@@ -60,29 +57,25 @@ async function openThenEscape() {
 }
 
 beforeEach(() => {
-  container = document.createElement('div');
   // the shell's portal target: with it, a dialog's content commits together with the dialog
   modalRoot = document.createElement('div');
   modalRoot.id = 'modal-root';
-  document.body.append(container, modalRoot);
-  root = createRoot(container);
+  document.body.append(modalRoot);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   modalRoot.remove();
 });
 
 describe('Modal: Escape gives the focus back to what opened it (issue 14, defect 6)', () => {
   it('a dialog mounted from the start', async () => {
-    act(() => root.render(<Harness lazy={false} />));
+    act(() => dom.root.render(<Harness lazy={false} />));
     await openThenEscape();
     expect(document.activeElement).toBe(opener());
   });
 
   it('a dialog loaded on first use, which mounts open with its field already focused', async () => {
-    act(() => root.render(<Harness lazy />));
+    act(() => dom.root.render(<Harness lazy />));
     await openThenEscape();
     expect(document.activeElement).toBe(opener());
     // and again, now that it stays mounted

@@ -1,24 +1,20 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { typeInto } from '../../../../test/helpers/dom.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { testRoot, typeInto } from '../../../../test/helpers/dom.ts';
 import { StickyNoteEditor } from './StickyNote.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const dom = testRoot();
 const onSave = vi.fn();
 const onCancel = vi.fn();
 
 function render(initial: string, busy = false) {
   act(() =>
-    root.render(
+    dom.root.render(
       <StickyNoteEditor initial={initial} busy={busy} error={null} onSave={onSave} onCancel={onCancel} />,
     ),
   );
-  return container.querySelector('textarea')!;
+  return dom.container.querySelector('textarea')!;
 }
 
 const key = (field: HTMLTextAreaElement, init: KeyboardEventInit) =>
@@ -31,13 +27,6 @@ const blur = (field: HTMLTextAreaElement) =>
 beforeEach(() => {
   onSave.mockReset();
   onCancel.mockReset();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
 describe('StickyNoteEditor', () => {
@@ -79,8 +68,7 @@ describe('StickyNoteEditor', () => {
     const field = render('same');
     key(field, { key: 'Enter' });
     expect(onCancel).toHaveBeenCalledTimes(1);
-    act(() => root.unmount());
-    root = createRoot(container);
+    dom.remount();
     const empty = render('');
     typeInto(empty, '   ');
     blur(empty);

@@ -1,14 +1,10 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testRoot, withQueryClient } from '../../../../test/helpers/dom.ts';
 import { FeedbackProvider } from './FeedbackProvider.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const dom = testRoot();
 const launcher = () => document.querySelector<HTMLButtonElement>('button[aria-label="Feedback"]')!;
 
 beforeEach(async () => {
@@ -16,23 +12,18 @@ beforeEach(async () => {
     'fetch',
     vi.fn(() => Promise.resolve(new Response('{}', { status: 401 }))),
   );
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   await act(async () =>
-    root.render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    dom.root.render(
+      withQueryClient(
         <FeedbackProvider>
           <p>page</p>
-        </FeedbackProvider>
-      </QueryClientProvider>,
+        </FeedbackProvider>,
+      ),
     ),
   );
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 

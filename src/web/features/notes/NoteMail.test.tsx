@@ -1,17 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { typeInto } from '../../../../test/helpers/dom.ts';
+import { testRoot, typeInto, withQueryClient } from '../../../../test/helpers/dom.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { NotificationProvider } from '../../ui/notifications/NotificationProvider.tsx';
 import { NoteMailButton } from './NoteMail.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const dom = testRoot();
 let posted: { url: string; body: unknown }[];
 
 const note = { link_id: 42, type_name: 'note', title: 'Old title', annotations: [] } as unknown as ItemReply;
@@ -33,22 +28,17 @@ const dialog = () => document.querySelector('[role="dialog"]');
 beforeEach(async () => {
   posted = [];
   vi.stubGlobal('fetch', vi.fn(serve));
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   await act(async () =>
-    root.render(
-      <QueryClientProvider client={new QueryClient()}>
+    dom.root.render(
+      withQueryClient(
         <NotificationProvider>
           <NoteMailButton item={note} title="My note" />
-        </NotificationProvider>
-      </QueryClientProvider>,
+        </NotificationProvider>,
+      ),
     ),
   );
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 

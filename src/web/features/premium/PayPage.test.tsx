@@ -1,14 +1,10 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { typeInto } from '../../../../test/helpers/dom.ts';
+import { testRoot, typeInto, withQueryClient } from '../../../../test/helpers/dom.ts';
 import type { PremiumInfoReply } from '../../../shared/schemas/premium.ts';
 import { PayPage } from './PayPage.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const prices = (monthPrice: number | null, yearPrice: number) => ({
   monthPrice,
@@ -35,8 +31,7 @@ const INFO: PremiumInfoReply = {
   professional: prices(6, 59),
 };
 
-let container: HTMLDivElement;
-let root: Root;
+const dom = testRoot();
 let posted: Record<string, string>[];
 /** what the payment call answers: a reply body, '' for an empty reply, or null to fail the request */
 let answer: (() => Promise<Response>) | null;
@@ -69,15 +64,15 @@ async function settle() {
 
 async function render(path: string) {
   await act(async () =>
-    root.render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    dom.root.render(
+      withQueryClient(
         <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/premium/pay" element={<PayPage />} />
             <Route path="/premium" element={<p>Plans page</p>} />
           </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
+        </MemoryRouter>,
+      ),
     ),
   );
   await settle();
@@ -96,14 +91,9 @@ beforeEach(() => {
   vi.stubGlobal('fetch', vi.fn(serve));
   assign = vi.fn<(url: string | URL) => void>();
   vi.spyOn(window.location, 'assign').mockImplementation(assign);
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });

@@ -1,16 +1,13 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testRoot, withQueryClient } from '../../../../test/helpers/dom.ts';
 import type { PremiumInfoReply } from '../../../shared/schemas/premium.ts';
 import { writeCookie } from '../../lib/cookies.ts';
 import { FeedbackProvider } from '../feedback/FeedbackProvider.tsx';
 import { PremiumPage } from './PremiumPage.tsx';
 import { SOURCE_COOKIE } from './source-cookies.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const prices = (monthPrice: number | null, yearPrice: number, canUpgradeTo = true) => ({
   monthPrice,
@@ -50,8 +47,7 @@ const STANDARD: PremiumInfoReply = {
   standard: prices(5, 40, false),
 };
 
-let container: HTMLDivElement;
-let root: Root;
+const dom = testRoot();
 let info: PremiumInfoReply;
 let posted: string[];
 let infoUrls: string[];
@@ -82,14 +78,14 @@ async function settle() {
 
 async function render(path = '/premium') {
   await act(async () =>
-    root.render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    dom.root.render(
+      withQueryClient(
         <MemoryRouter initialEntries={[path]}>
           <FeedbackProvider>
             <PremiumPage />
           </FeedbackProvider>
-        </MemoryRouter>
-      </QueryClientProvider>,
+        </MemoryRouter>,
+      ),
     ),
   );
   await settle();
@@ -100,14 +96,9 @@ beforeEach(() => {
   infoUrls = [];
   cancelReply = { code: 1, message: '' };
   vi.stubGlobal('fetch', vi.fn(serve));
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
   // the cookies the page wrote go
   writeCookie(SOURCE_COOKIE, '', 0);

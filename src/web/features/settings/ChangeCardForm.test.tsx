@@ -1,17 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { typeInto } from '../../../../test/helpers/dom.ts';
+import { testRoot, typeInto, withQueryClient } from '../../../../test/helpers/dom.ts';
 import { PREMIUM_MSG } from '../../../shared/schemas/premium.ts';
 import { NotificationProvider } from '../../ui/notifications/NotificationProvider.tsx';
 import { ChangeCardForm } from './PremiumSection.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const dom = testRoot();
 let posted: { url: string; body: Record<string, string> }[];
 let answer: () => Response;
 
@@ -38,24 +33,19 @@ beforeEach(async () => {
       return Promise.resolve(answer());
     }),
   );
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   await act(async () =>
-    root.render(
-      <QueryClientProvider client={new QueryClient()}>
+    dom.root.render(
+      withQueryClient(
         <NotificationProvider>
           <ChangeCardForm />
-        </NotificationProvider>
-      </QueryClientProvider>,
+        </NotificationProvider>,
+      ),
     ),
   );
   await act(async () => button('Change credit card').click());
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 

@@ -1,17 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { typeInto } from '../../../../test/helpers/dom.ts';
+import { testRoot, typeInto, withQueryClient } from '../../../../test/helpers/dom.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { NotificationProvider } from '../../ui/notifications/NotificationProvider.tsx';
 import { SendEmailModal } from './SendEmailModal.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const dom = testRoot();
 let posted: { url: string; body: unknown }[];
 
 const item = {
@@ -53,22 +48,17 @@ async function click(el: HTMLElement) {
 beforeEach(async () => {
   posted = [];
   vi.stubGlobal('fetch', vi.fn(serve));
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   await act(async () =>
-    root.render(
-      <QueryClientProvider client={new QueryClient()}>
+    dom.root.render(
+      withQueryClient(
         <NotificationProvider>
           <SendEmailModal items={[item]} onClose={() => {}} />
-        </NotificationProvider>
-      </QueryClientProvider>,
+        </NotificationProvider>,
+      ),
     ),
   );
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 

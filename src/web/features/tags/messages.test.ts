@@ -1,21 +1,17 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testRoot, withQueryClient } from '../../../../test/helpers/dom.ts';
 import { NotificationProvider } from '../../ui/notifications/NotificationProvider.tsx';
 import { useTagActions } from './useTagActions.ts';
-
-// Tells React this environment runs act(); without it every update logs a warning.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /**
  * The notifications a user sees after renaming or deleting a tag, word for word from the spec
  * (part 1 §8, the double space before "fail" included): through the hook the pages use, so a
  * message picked for the wrong outcome or path fails here, not only a changed constant.
  */
-let container: HTMLDivElement;
-let root: Root;
+const dom = testRoot();
 let actions: ReturnType<typeof useTagActions>;
 let calls: unknown[];
 const realFetch = globalThis.fetch;
@@ -34,31 +30,21 @@ function answer(status: number, body: unknown) {
 }
 
 const shown = () =>
-  [...container.querySelectorAll('[role="status"], [role="alert"]')].map((card) => ({
+  [...dom.container.querySelectorAll('[role="status"], [role="alert"]')].map((card) => ({
     role: card.getAttribute('role'),
     text: card.textContent,
   }));
 
 beforeEach(() => {
   calls = [];
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  const client = new QueryClient();
   act(() =>
-    root.render(
-      createElement(
-        QueryClientProvider,
-        { client },
-        createElement(NotificationProvider, null, createElement(Capture)),
-      ),
+    dom.root.render(
+      withQueryClient(createElement(NotificationProvider, null, createElement(Capture)), new QueryClient()),
     ),
   );
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   globalThis.fetch = realFetch;
 });
 

@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testRoot } from '../../../../test/helpers/dom.ts';
 import { NOTIFICATION_RESUME_MS, NOTIFICATION_TIMEOUT_MS } from '../../../shared/limits.ts';
 import { type NotificationHandle, NotificationProvider, useNotify } from './NotificationProvider.tsx';
 
 // Tells React this environment runs act(); without it every update logs a warning.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const dom = testRoot();
 let notify: ReturnType<typeof useNotify>;
 
 function Capture() {
@@ -17,15 +14,12 @@ function Capture() {
   return null;
 }
 
-const cards = () => [...container.querySelectorAll('[role="status"], [role="alert"]')];
+const cards = () => [...dom.container.querySelectorAll('[role="status"], [role="alert"]')];
 
 beforeEach(() => {
   vi.useFakeTimers();
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   act(() =>
-    root.render(
+    dom.root.render(
       <NotificationProvider>
         <Capture />
       </NotificationProvider>,
@@ -34,8 +28,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.useRealTimers();
 });
 
@@ -81,7 +73,9 @@ describe('notifications', () => {
     act(() => {
       notify({ text: 'Copied to clipboard!', kind: 'done' });
     });
-    const close = container.querySelector<HTMLButtonElement>('button[aria-label="Dismiss notification"]')!;
+    const close = dom.container.querySelector<HTMLButtonElement>(
+      'button[aria-label="Dismiss notification"]',
+    )!;
     act(() => close.click());
     expect(cards()).toHaveLength(0);
   });
