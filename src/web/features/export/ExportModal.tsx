@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Cloud, Copy, Eye, FileDown, FileText, NotebookPen, Settings2, UploadCloud } from 'lucide-react';
+import { Cloud, Copy, Eye, FileDown, FileText, NotebookPen, Settings2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { GDRIVE_MSG, WEBDAV_MSG } from '../../../shared/schemas/drives.ts';
@@ -14,6 +14,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { copyRich } from './clipboard.ts';
 import styles from './Export.module.css';
+import { GoogleDriveButton } from './GoogleDriveButton.tsx';
 import { GoogleDriveDialog } from './GoogleDriveDialog.tsx';
 import { type ExportStatus, exportText, statusLine } from './messages.ts';
 import { WebdavDialog } from './WebdavDialog.tsx';
@@ -158,25 +159,12 @@ export function ExportModal(props: { items: ItemReply[]; onClose: () => void }) 
         <Button icon={<NotebookPen size={14} />} disabled={disabled} onClick={toNote}>
           Export to note
         </Button>
-        {google.data && !google.data.configured ? (
-          <Button
-            icon={<UploadCloud size={14} />}
-            aria-disabled="true"
-            disabled
-            title={exportText.driveNotConfigured}
-            aria-description={exportText.driveNotConfigured}
-          >
-            To Google Drive (not configured)
-          </Button>
-        ) : (
-          <Button
-            icon={<UploadCloud size={14} />}
-            disabled={disabled || google.isPending}
-            onClick={toGoogleDrive}
-          >
-            To Google Drive
-          </Button>
-        )}
+        <GoogleDriveButton
+          label="To Google Drive"
+          status={google.data}
+          disabled={disabled || google.isPending}
+          onClick={toGoogleDrive}
+        />
         {google.data?.configured ? (
           <Button
             icon={<Settings2 size={14} />}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Copy, NotebookPen, Printer, Send, UploadCloud } from 'lucide-react';
+import { Copy, NotebookPen, Printer, Send } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { REPORT_EDITOR_HEIGHT_PX } from '../../../shared/limits.ts';
@@ -19,6 +19,7 @@ import { Toolbar } from '../notes/Toolbar.tsx';
 import { BlogPublish } from './BlogPublish.tsx';
 import { copyRich, printReport } from './clipboard.ts';
 import styles from './Export.module.css';
+import { GoogleDriveButton } from './GoogleDriveButton.tsx';
 import { GoogleDriveDialog } from './GoogleDriveDialog.tsx';
 import { type DriveSaving, GoogleDriveSaving } from './GoogleDriveSaving.tsx';
 import { exportText } from './messages.ts';
@@ -141,25 +142,13 @@ export function ReportModal(props: { items: ItemReply[]; onClose: () => void }) 
           <Button icon={<Send size={14} />} disabled={!ready} onClick={() => setBlogOpen(true)}>
             Publish to blog
           </Button>
-          {google.data && !google.data.configured ? (
-            <Button
-              icon={<UploadCloud size={14} />}
-              disabled
-              title={exportText.driveNotConfigured}
-              aria-description={exportText.driveNotConfigured}
-            >
-              Send to Google Drive (not configured)
-            </Button>
-          ) : (
-            <Button
-              icon={<UploadCloud size={14} />}
-              disabled={!ready || !title.trim() || google.isPending || driveSaving?.state === 'saving'}
-              title={title.trim() ? undefined : 'Enter the report title.'}
-              onClick={toGoogleDrive}
-            >
-              Send to Google Drive
-            </Button>
-          )}
+          <GoogleDriveButton
+            label="Send to Google Drive"
+            status={google.data}
+            disabled={!ready || !title.trim() || google.isPending || driveSaving?.state === 'saving'}
+            title={title.trim() ? undefined : 'Enter the report title.'}
+            onClick={toGoogleDrive}
+          />
         </>
       }
     >
