@@ -41,6 +41,16 @@ test.describe('on desktop Chrome', () => {
     await expect(bar).toBeHidden();
   });
 
+  test('the bar appears without moving the library under the pointer', async ({ page }) => {
+    await signUp(page, uniqueName('extshift'));
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(page.getByText('Whoops! No item yet')).toBeVisible();
+    const before = await heading.boundingBox();
+    await page.clock.runFor(EXTENSION_BAR_DELAY_MS * 2);
+    await expect(extensionBar(page)).toBeVisible();
+    expect(await heading.boundingBox()).toEqual(before);
+  });
+
   test('the bookmarklet, clicked on another site, opens the add form filled in with a clean URL', async ({
     page,
     context,
