@@ -1,6 +1,14 @@
-import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
 import { ChevronDown, ChevronRight, GripVertical, Highlighter, Link2 } from 'lucide-react';
-import { type CSSProperties, memo, type Ref, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  memo,
+  type PointerEvent,
+  type Ref,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import styles from './Outliner.module.css';
 import type { Entry } from './tree.ts';
 import type { OutlinerActions } from './useOutlinerEditor.ts';
@@ -18,13 +26,24 @@ export interface EntryRowProps {
   focusCaret: number | 'end' | null;
   onFocused: () => void;
   actions: OutlinerActions | null;
-  /** drag wiring from useSortable (absent when read-only) */
-  handle?: { attributes: DraggableAttributes; listeners: DraggableSyntheticListeners };
+  /** the grip's drag wiring, one for every row (absent when read-only) */
+  grip?: GripWiring;
   rowRef?: Ref<HTMLDivElement>;
   style?: CSSProperties;
   dragging?: boolean;
   /** the virtual list's index, for measuring the row */
   index?: number;
+}
+
+/**
+ * A press on the grip (pointer down, or Space/Enter on it) starts the drag: the tree gives the
+ * pressed row its dnd-kit hooks, then passes the event on. The row finds itself by data-entry-id.
+ */
+export interface GripWiring {
+  /** dnd-kit's screen reader instructions, as its own draggables point to them */
+  describedBy: string;
+  onPointerDown: (event: PointerEvent<HTMLButtonElement>) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
 }
 
 const COLOURS = new Set(['yellow', 'blue', 'green', 'pink']);
@@ -76,13 +95,18 @@ export const EntryRow = memo(function EntryRow(props: EntryRowProps) {
       aria-selected={false}
       tabIndex={-1}
     >
-      {props.handle ? (
+      {props.grip ? (
+        // the attributes dnd-kit's useSortable gives a handle, without the hook between drags
         <button
           type="button"
           className={styles.grip}
           aria-label={`Drag ${label}`}
-          {...props.handle.attributes}
-          {...props.handle.listeners}
+          aria-roledescription="sortable"
+          aria-describedby={props.grip.describedBy}
+          aria-disabled={false}
+          aria-pressed={props.dragging || undefined}
+          onPointerDown={props.grip.onPointerDown}
+          onKeyDown={props.grip.onKeyDown}
           tabIndex={-1}
         >
           {GRIP}
