@@ -11,7 +11,7 @@ import {
 } from 'react';
 import styles from './Outliner.module.css';
 import type { Entry } from './tree.ts';
-import type { OutlinerActions } from './useOutlinerEditor.ts';
+import type { FocusRequest, OutlinerActions } from './useOutlinerEditor.ts';
 
 export const INDENT_PX = 24;
 
@@ -22,9 +22,10 @@ export interface EntryRowProps {
   readOnly: boolean;
   /** where an item or highlight entry links to (in the library of its owner) */
   href: string | null;
-  /** set on the one row asked to take focus, with the caret wanted */
-  focusCaret: number | 'end' | null;
-  onFocused: () => void;
+  /** set on the one row asked to take focus (a new request each time), with the caret wanted */
+  focusRequest: FocusRequest | null;
+  /** the row took the request */
+  onFocused: (request: FocusRequest) => void;
   actions: OutlinerActions | null;
   /** the grip's drag wiring, one for every row (absent when read-only) */
   grip?: GripWiring;
@@ -65,18 +66,20 @@ export const EntryRow = memo(function EntryRow(props: EntryRowProps) {
   const focusRef = useRef<HTMLTextAreaElement & HTMLDivElement>(null);
   const [noteOpen, setNoteOpen] = useState(false);
 
+  const request = props.focusRequest;
   useLayoutEffect(() => {
-    if (props.focusCaret === null) return;
+    if (request === null) return;
     const el = focusRef.current;
     if (!el) return;
     // focusing again what already has focus forces a layout for nothing (a moved row keeps it)
     if (document.activeElement !== el) el.focus({ preventScroll: false });
     if (el instanceof HTMLTextAreaElement) {
-      const at = props.focusCaret === 'end' ? el.value.length : props.focusCaret;
+      const caret = request.caret ?? 'end';
+      const at = caret === 'end' ? el.value.length : caret;
       el.setSelectionRange(at, at);
     }
-    props.onFocused();
-  }, [props.focusCaret, props.onFocused]);
+    props.onFocused(request);
+  }, [request, props.onFocused]);
 
   const label = entryLabel(entry);
   const colour = COLOURS.has(entry.color) ? entry.color : 'yellow';

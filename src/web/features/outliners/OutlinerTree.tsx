@@ -54,7 +54,6 @@ export interface OutlinerTreeProps {
   /** absent: read-only */
   actions: OutlinerActions | null;
   focus: FocusRequest | null;
-  onFocused: () => void;
   hrefOf: (entry: Entry) => string | null;
   /** the tree scrolls inside itself; the page passes how tall it may be */
   className?: string;
@@ -132,10 +131,18 @@ export const OutlinerTree = memo(function OutlinerTree(props: OutlinerTreeProps)
   // while dragging, the dragged entry's children travel with it and are not shown
   const shown = useMemo(() => (active ? rowsWithout(rows, active.id) : rows), [rows, active]);
 
+  // a focus request a row has taken is not passed on again; it stays in the editor's state (clearing
+  // it there rendered the whole tree a second time for each move)
+  const taken = useRef<FocusRequest | null>(null);
+  const request = focus !== taken.current ? focus : null;
+  const onFocused = useCallback((r: FocusRequest) => {
+    taken.current = r;
+  }, []);
+
   // the row with focus (or asked to take it) stays rendered wherever it is, so a move that takes it
   // past the rendered range keeps its textarea and its focus
   const [focusedId, setFocusedId] = useState<EntryId | null>(null);
-  const keepId = focus?.id ?? focusedId;
+  const keepId = request?.id ?? focusedId;
   const keepIndex = useMemo(
     () => (keepId === null ? -1 : shown.findIndex((r) => r.id === keepId)),
     [shown, keepId],
@@ -335,8 +342,8 @@ export const OutlinerTree = memo(function OutlinerTree(props: OutlinerTreeProps)
                   hasChildren={row.hasChildren}
                   readOnly={actions === null}
                   href={entry.kind === 'text' ? null : props.hrefOf(entry)}
-                  focusCaret={focus?.id === row.id ? (focus.caret ?? 'end') : null}
-                  onFocused={props.onFocused}
+                  focusRequest={request?.id === row.id ? request : null}
+                  onFocused={onFocused}
                   actions={actions}
                   dragging={isActive}
                   grip={grip}
