@@ -22,12 +22,15 @@ import {
   type Virtualizer,
 } from '@tanstack/react-virtual';
 import {
+  createContext,
   type FocusEvent,
   type KeyboardEvent,
   memo,
+  type ReactNode,
   type RefObject,
   type SyntheticEvent,
   useCallback,
+  useContext,
   useId,
   useLayoutEffect,
   useMemo,
@@ -212,10 +215,7 @@ export const OutlinerTree = memo(function OutlinerTree(props: OutlinerTreeProps)
     };
   }, [actions, describedBy]);
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor),
-  );
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor));
   const projected = active ? Math.max(0, active.depth + offsetDepth) : 0;
   const onDragStart = ({ active: a }: DragStartEvent) => {
     const row = rows.find((r) => r.id === a.id);
@@ -304,18 +304,23 @@ export const OutlinerTree = memo(function OutlinerTree(props: OutlinerTreeProps)
   // only the rows whose props changed render again
   const ids = active ? items.map((v) => shown[v.index]!.id) : NOT_SORTING;
   const activeEntry = active ? tree.byId.get(active.id) : undefined;
-  return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragStart={onDragStart}
-      onDragMove={onDragMove}
-      onDragEnd={onDragEnd}
-      onDragCancel={() => setActive(null)}
+  // dnd-kit calls the handlers of the latest render (the ones it is given stay the same)
+  const latest = useRef({ onDragStart, onDragMove, onDragEnd });
+  latest.current = { onDragStart, onDragMove, onDragEnd };
+  const handlers = useMemo(
+    () => ({
+      onDragStart: (event: DragStartEvent) => latest.current.onDragStart(event),
+      onDragMove: (event: DragMoveEvent) => latest.current.onDragMove(event),
+      onDragEnd: (event: DragEndEvent) => latest.current.onDragEnd(event),
+      onDragCancel: () => setActive(null),
       // a press that did not become a drag
-      onDragAbort={() => setPressedId(null)}
-      id={describedBy}
-    >
+      onDragAbort: () => setPressedId(null),
+    }),
+    [],
+  );
+
+  const body = (
+    <>
       <div ref={scrollRef} className={`${styles.scroller} ${props.className ?? ''}`}>
         <div
           ref={keepFocusOnMoves}
@@ -358,9 +363,25 @@ export const OutlinerTree = memo(function OutlinerTree(props: OutlinerTreeProps)
       <DragOverlay dropAnimation={null}>
         {activeEntry ? <div className={styles.overlay}>{entryLabel(activeEntry)}</div> : null}
       </DragOverlay>
-    </DndContext>
+    </>
+  );
+  // the rows reach DndContext's children through a context, so its props stay the same and a move
+  // does not render it again (it is memoised; a render of it cost a move as much as the tree's own)
+  return (
+    <TreeBodyContext.Provider value={body}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} {...handlers} id={describedBy}>
+        {TREE_BODY}
+      </DndContext>
+    </TreeBodyContext.Provider>
   );
 });
+
+const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
+const TreeBodyContext = createContext<ReactNode>(null);
+function TreeBody() {
+  return useContext(TreeBodyContext);
+}
+const TREE_BODY = <TreeBody />;
 
 /** One media query for every row: asking matchMedia per row per render cost a move ~10% of its script */
 const motionQuery =
