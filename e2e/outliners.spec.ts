@@ -127,6 +127,21 @@ test('organises items into an outliner, edits the tree by keyboard and drag, and
   await expect.poll(() => treeShape(tree)).toEqual(expected);
   await expect(page.getByRole('status').filter({ hasText: /^Saved at / })).toBeVisible();
 
+  // moved by Alt+arrows with its child, the entry keeps the focus (typing goes on in it)
+  const thoughts = tree.getByRole('treeitem', { name: 'My thoughts' }).getByLabel('Entry text');
+  await thoughts.focus();
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect
+    .poll(() => treeShape(tree))
+    .toEqual(['Item: Second@1', 'Item: Third@1', 'My thoughts@1', 'A detail@2', 'Item: First@1']);
+  await expect(thoughts).toBeFocused();
+  saved = entrySaved(page);
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect.poll(() => treeShape(tree)).toEqual(expected);
+  await expect(thoughts).toBeFocused();
+  await saved;
+  await expect(page.getByRole('status').filter({ hasText: /^Saved at / })).toBeVisible();
+
   await page.reload();
   await expect.poll(() => treeShape(page.getByRole('tree', { name: 'Reading list' }))).toEqual(expected);
 

@@ -1,9 +1,17 @@
-import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
 import { ChevronDown, ChevronRight, GripVertical, Highlighter, Link2 } from 'lucide-react';
-import { type CSSProperties, memo, type Ref, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  memo,
+  type PointerEvent,
+  type Ref,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import styles from './Outliner.module.css';
 import type { Entry } from './tree.ts';
-import type { OutlinerActions } from './useOutlinerEditor.ts';
+import type { FocusRequest, OutlinerActions } from './useOutlinerEditor.ts';
 
 export const INDENT_PX = 24;
 
@@ -14,17 +22,29 @@ export interface EntryRowProps {
   readOnly: boolean;
   /** where an item or highlight entry links to (in the library of its owner) */
   href: string | null;
-  /** set on the one row asked to take focus, with the caret wanted */
-  focusCaret: number | 'end' | null;
-  onFocused: () => void;
+  /** set on the one row asked to take focus (a new request each time), with the caret wanted */
+  focusRequest: FocusRequest | null;
+  /** the row took the request */
+  onFocused: (request: FocusRequest) => void;
   actions: OutlinerActions | null;
-  /** drag wiring from useSortable (absent when read-only) */
-  handle?: { attributes: DraggableAttributes; listeners: DraggableSyntheticListeners };
+  /** the grip's drag wiring, one for every row (absent when read-only) */
+  grip?: GripWiring;
   rowRef?: Ref<HTMLDivElement>;
   style?: CSSProperties;
   dragging?: boolean;
   /** the virtual list's index, for measuring the row */
   index?: number;
+}
+
+/**
+ * A press on the grip (pointer down, or Space/Enter on it) starts the drag: the tree gives the
+ * pressed row its dnd-kit hooks, then passes the event on. The row finds itself by data-entry-id.
+ */
+export interface GripWiring {
+  /** dnd-kit's screen reader instructions, as its own draggables point to them */
+  describedBy: string;
+  onPointerDown: (event: PointerEvent<HTMLButtonElement>) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
 }
 
 const COLOURS = new Set(['yellow', 'blue', 'green', 'pink']);
@@ -46,18 +66,20 @@ export const EntryRow = memo(function EntryRow(props: EntryRowProps) {
   const focusRef = useRef<HTMLTextAreaElement & HTMLDivElement>(null);
   const [noteOpen, setNoteOpen] = useState(false);
 
+  const request = props.focusRequest;
   useLayoutEffect(() => {
-    if (props.focusCaret === null) return;
+    if (request === null) return;
     const el = focusRef.current;
     if (!el) return;
     // focusing again what already has focus forces a layout for nothing (a moved row keeps it)
     if (document.activeElement !== el) el.focus({ preventScroll: false });
     if (el instanceof HTMLTextAreaElement) {
-      const at = props.focusCaret === 'end' ? el.value.length : props.focusCaret;
+      const caret = request.caret ?? 'end';
+      const at = caret === 'end' ? el.value.length : caret;
       el.setSelectionRange(at, at);
     }
-    props.onFocused();
-  }, [props.focusCaret, props.onFocused]);
+    props.onFocused(request);
+  }, [request, props.onFocused]);
 
   const label = entryLabel(entry);
   const colour = COLOURS.has(entry.color) ? entry.color : 'yellow';
@@ -76,13 +98,18 @@ export const EntryRow = memo(function EntryRow(props: EntryRowProps) {
       aria-selected={false}
       tabIndex={-1}
     >
-      {props.handle ? (
+      {props.grip ? (
+        // the attributes dnd-kit's useSortable gives a handle, without the hook between drags
         <button
           type="button"
           className={styles.grip}
           aria-label={`Drag ${label}`}
-          {...props.handle.attributes}
-          {...props.handle.listeners}
+          aria-roledescription="sortable"
+          aria-describedby={props.grip.describedBy}
+          aria-disabled={false}
+          aria-pressed={props.dragging || undefined}
+          onPointerDown={props.grip.onPointerDown}
+          onKeyDown={props.grip.onKeyDown}
           tabIndex={-1}
         >
           {GRIP}

@@ -2,6 +2,7 @@ import {
   closestCenter,
   DndContext,
   type DragEndEvent,
+  type DraggableSyntheticListeners,
   type DragMoveEvent,
   DragOverlay,
   type DragStartEvent,
@@ -14,21 +15,30 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import {
   defaultRangeExtractor,
+  measureElement,
   observeElementOffset,
   type Range,
   useVirtualizer,
+  type Virtualizer,
 } from '@tanstack/react-virtual';
 import {
+  createContext,
   type FocusEvent,
   type KeyboardEvent,
   memo,
+  type ReactNode,
+  type RefObject,
+  type SyntheticEvent,
   useCallback,
+  useContext,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
 } from 'react';
-import { EntryRow, type EntryRowProps, entryLabel, INDENT_PX } from './EntryRow.tsx';
+import { flushSync } from 'react-dom';
+import { EntryRow, type EntryRowProps, entryLabel, type GripWiring, INDENT_PX } from './EntryRow.tsx';
 import styles from './Outliner.module.css';
 import {
   dropPlace,
@@ -47,7 +57,6 @@ export interface OutlinerTreeProps {
   /** absent: read-only */
   actions: OutlinerActions | null;
   focus: FocusRequest | null;
-  onFocused: () => void;
   hrefOf: (entry: Entry) => string | null;
   /** the tree scrolls inside itself; the page passes how tall it may be */
   className?: string;
@@ -75,6 +84,42 @@ const offsetChanges: typeof observeElementOffset = (instance, cb) => {
 };
 
 /**
+ * A row is measured by the virtualizer's ResizeObserver, which reads the size the browser's own layout
+ * gave it; asked at once on mount (a row never shown before, scrolled into view by a move), its height
+ * forced a layout in the middle of the move. Until then it keeps the size it had, or the estimate.
+ */
+const measureRow = (
+  el: HTMLDivElement,
+  entry: ResizeObserverEntry | undefined,
+  v: Virtualizer<HTMLDivElement, HTMLDivElement>,
+) =>
+  entry
+    ? measureElement(el, entry, v)
+    : (v.measurementsCache[v.indexFromElement(el)]?.size ?? ESTIMATED_ROW_PX);
+
+/**
+ * React moves a row in the DOM with insertBefore (or appendChild), which takes the focus from the
+ * textarea in it, and a moved row is most often the focused one: React then focuses it again and reads
+ * the scroll offsets of every ancestor, a forced layout in the middle of the move. moveBefore (where
+ * the browser has it) moves a node with its focus kept; only the tree's own rows go through it.
+ */
+function keepFocusOnMoves(el: HTMLDivElement | null) {
+  const tree = el as (HTMLDivElement & { moveBefore?: (node: Node, child: Node | null) => void }) | null;
+  const move = tree?.moveBefore;
+  if (!tree || !move) return;
+  tree.insertBefore = function <T extends Node>(this: HTMLDivElement, node: T, child: Node | null): T {
+    if (node.parentNode !== this) return Node.prototype.insertBefore.call(this, node, child) as T;
+    move.call(this, node, child);
+    return node;
+  };
+  tree.appendChild = function <T extends Node>(this: HTMLDivElement, node: T): T {
+    if (node.parentNode !== this) return Node.prototype.appendChild.call(this, node) as T;
+    move.call(this, node, null);
+    return node;
+  };
+}
+
+/**
  * The outline: only the rows in view are rendered (a 5,000-entry outline renders as fast as a short
  * one), rows are sortable with dnd-kit (dragging sideways changes the level), and the keyboard is
  * handled here once for every row. Memoised: the save status changing above it renders nothing here.
@@ -89,10 +134,18 @@ export const OutlinerTree = memo(function OutlinerTree(props: OutlinerTreeProps)
   // while dragging, the dragged entry's children travel with it and are not shown
   const shown = useMemo(() => (active ? rowsWithout(rows, active.id) : rows), [rows, active]);
 
+  // a focus request a row has taken is not passed on again; it stays in the editor's state (clearing
+  // it there rendered the whole tree a second time for each move)
+  const taken = useRef<FocusRequest | null>(null);
+  const request = focus !== taken.current ? focus : null;
+  const onFocused = useCallback((r: FocusRequest) => {
+    taken.current = r;
+  }, []);
+
   // the row with focus (or asked to take it) stays rendered wherever it is, so a move that takes it
   // past the rendered range keeps its textarea and its focus
   const [focusedId, setFocusedId] = useState<EntryId | null>(null);
-  const keepId = focus?.id ?? focusedId;
+  const keepId = request?.id ?? focusedId;
   const keepIndex = useMemo(
     () => (keepId === null ? -1 : shown.findIndex((r) => r.id === keepId)),
     [shown, keepId],
@@ -118,6 +171,7 @@ export const OutlinerTree = memo(function OutlinerTree(props: OutlinerTreeProps)
     // a size or scroll change re-renders with React's own batching, not a flushSync of its own
     // (a move's measuring was rendering the whole tree a second time, synchronously)
     useFlushSync: false,
+    measureElement: measureRow,
   });
 
   // the focused row out of sight (a move took it past the edge, an arrow key went past the last
@@ -134,10 +188,34 @@ export const OutlinerTree = memo(function OutlinerTree(props: OutlinerTreeProps)
     if (raw != null) setFocusedId(entryIdOf(raw));
   }, []);
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor),
-  );
+  // Rows have no dnd-kit hooks between drags (a keyboard move re-rendered every moved row through
+  // useSortable): the row whose grip is pressed gets them first, so its press can start the drag,
+  // and every shown row while a drag is on (dnd-kit measures droppables as the drag starts). The
+  // pressed row keeps them after its drag, for dnd-kit to put the keyboard focus back.
+  const [pressedId, setPressedId] = useState<EntryId | null>(null);
+  const pressedListeners = useRef<DraggableSyntheticListeners>(undefined);
+  // passing the id makes it the id of dnd-kit's instructions, which the grips point to
+  const describedBy = `outliner-drag-${useId()}`;
+  const grip = useMemo((): GripWiring | undefined => {
+    if (!actions) return undefined;
+    const press = (event: SyntheticEvent<HTMLElement>, name: 'onPointerDown' | 'onKeyDown') => {
+      const raw = event.currentTarget.closest('[data-entry-id]')?.getAttribute('data-entry-id');
+      if (raw == null) return;
+      flushSync(() => setPressedId(entryIdOf(raw)));
+      pressedListeners.current?.[name]?.(event);
+    };
+    return {
+      describedBy,
+      onPointerDown: (event) => {
+        if (event.isPrimary && event.button === 0) press(event, 'onPointerDown');
+      },
+      onKeyDown: (event) => {
+        if (event.code === 'Space' || event.code === 'Enter') press(event, 'onKeyDown');
+      },
+    };
+  }, [actions, describedBy]);
+
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor));
   const projected = active ? Math.max(0, active.depth + offsetDepth) : 0;
   const onDragStart = ({ active: a }: DragStartEvent) => {
     const row = rows.find((r) => r.id === a.id);
@@ -226,17 +304,26 @@ export const OutlinerTree = memo(function OutlinerTree(props: OutlinerTreeProps)
   // only the rows whose props changed render again
   const ids = active ? items.map((v) => shown[v.index]!.id) : NOT_SORTING;
   const activeEntry = active ? tree.byId.get(active.id) : undefined;
-  return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragStart={onDragStart}
-      onDragMove={onDragMove}
-      onDragEnd={onDragEnd}
-      onDragCancel={() => setActive(null)}
-    >
+  // dnd-kit calls the handlers of the latest render (the ones it is given stay the same)
+  const latest = useRef({ onDragStart, onDragMove, onDragEnd });
+  latest.current = { onDragStart, onDragMove, onDragEnd };
+  const handlers = useMemo(
+    () => ({
+      onDragStart: (event: DragStartEvent) => latest.current.onDragStart(event),
+      onDragMove: (event: DragMoveEvent) => latest.current.onDragMove(event),
+      onDragEnd: (event: DragEndEvent) => latest.current.onDragEnd(event),
+      onDragCancel: () => setActive(null),
+      // a press that did not become a drag
+      onDragAbort: () => setPressedId(null),
+    }),
+    [],
+  );
+
+  const body = (
+    <>
       <div ref={scrollRef} className={`${styles.scroller} ${props.className ?? ''}`}>
         <div
+          ref={keepFocusOnMoves}
           role="tree"
           aria-label={props.label}
           className={styles.tree}
@@ -250,7 +337,7 @@ export const OutlinerTree = memo(function OutlinerTree(props: OutlinerTreeProps)
               const entry = tree.byId.get(row.id)!;
               const isActive = active?.id === row.id;
               return (
-                <SortableRow
+                <TreeRow
                   key={row.id}
                   index={v.index}
                   start={v.start}
@@ -260,10 +347,13 @@ export const OutlinerTree = memo(function OutlinerTree(props: OutlinerTreeProps)
                   hasChildren={row.hasChildren}
                   readOnly={actions === null}
                   href={entry.kind === 'text' ? null : props.hrefOf(entry)}
-                  focusCaret={focus?.id === row.id ? (focus.caret ?? 'end') : null}
-                  onFocused={props.onFocused}
+                  focusRequest={request?.id === row.id ? request : null}
+                  onFocused={onFocused}
                   actions={actions}
                   dragging={isActive}
+                  grip={grip}
+                  sortable={active !== null || row.id === pressedId}
+                  listenersTo={row.id === pressedId ? pressedListeners : undefined}
                 />
               );
             })}
@@ -273,45 +363,99 @@ export const OutlinerTree = memo(function OutlinerTree(props: OutlinerTreeProps)
       <DragOverlay dropAnimation={null}>
         {activeEntry ? <div className={styles.overlay}>{entryLabel(activeEntry)}</div> : null}
       </DragOverlay>
-    </DndContext>
+    </>
+  );
+  // the rows reach DndContext's children through a context, so its props stay the same and a move
+  // does not render it again (it is memoised; a render of it cost a move as much as the tree's own)
+  return (
+    <TreeBodyContext.Provider value={body}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} {...handlers} id={describedBy}>
+        {TREE_BODY}
+      </DndContext>
+    </TreeBodyContext.Provider>
   );
 });
+
+const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
+const TreeBodyContext = createContext<ReactNode>(null);
+function TreeBody() {
+  return useContext(TreeBodyContext);
+}
+const TREE_BODY = <TreeBody />;
 
 /** One media query for every row: asking matchMedia per row per render cost a move ~10% of its script */
 const motionQuery =
   typeof window !== 'undefined' ? window.matchMedia?.('(prefers-reduced-motion: reduce)') : undefined;
 const reducedMotion = () => motionQuery?.matches ?? false;
 
-type SortableRowProps = Omit<EntryRowProps, 'handle' | 'rowRef' | 'style'> & {
+type TreeRowProps = Omit<EntryRowProps, 'rowRef' | 'style'> & {
   index: number;
   start: number;
-  measure: (el: Element | null) => void;
+  measure: (el: HTMLDivElement | null) => void;
+  /** with dnd-kit's useSortable: while a drag is on, and on the pressed row */
+  sortable: boolean;
+  /** the pressed row's drag listeners go here, for its grip to start the drag with */
+  listenersTo?: RefObject<DraggableSyntheticListeners>;
 };
 
-const SortableRow = memo(function SortableRow({ start, measure, ...props }: SortableRowProps) {
-  const sortable = useSortable({
-    id: props.entry.id,
-    disabled: props.readOnly,
-    ...(reducedMotion() ? { transition: null } : {}),
-  });
+/**
+ * A row, with dnd-kit's hooks in a child beside it only when sortable: the row itself is not made
+ * again when they come and go, so its textarea keeps its focus and its text.
+ */
+const TreeRow = memo(function TreeRow({ start, measure, sortable, listenersTo, ...props }: TreeRowProps) {
+  const rowRef = useRef<HTMLDivElement | null>(null);
   const setRef = useCallback(
     (el: HTMLDivElement | null) => {
-      sortable.setNodeRef(el);
+      rowRef.current = el;
       measure(el);
     },
-    [sortable.setNodeRef, measure],
+    [measure],
   );
-  const style = useMemo(
-    () => ({
-      top: start,
-      transform: CSS.Translate.toString(sortable.transform),
-      transition: sortable.transition,
-    }),
-    [start, sortable.transform, sortable.transition],
+  const style = useMemo(() => ({ top: start }), [start]);
+  return (
+    <>
+      <EntryRow {...props} rowRef={setRef} style={style} />
+      {sortable ? <SortableHooks id={props.entry.id} rowRef={rowRef} listenersTo={listenersTo} /> : null}
+    </>
   );
-  const handle = useMemo(
-    () => (props.readOnly ? undefined : { attributes: sortable.attributes, listeners: sortable.listeners }),
-    [props.readOnly, sortable.attributes, sortable.listeners],
-  );
-  return <EntryRow {...props} rowRef={setRef} style={style} handle={handle} />;
 });
+
+/**
+ * useSortable for a row rendered beside it: the row is its node, and the transform that makes room
+ * for the dragged row is set on it directly (the row does not render again for each step).
+ */
+function SortableHooks(props: {
+  id: EntryId;
+  rowRef: RefObject<HTMLDivElement | null>;
+  listenersTo: RefObject<DraggableSyntheticListeners> | undefined;
+}) {
+  const { rowRef, listenersTo } = props;
+  const { setNodeRef, transform, transition, listeners } = useSortable({
+    id: props.id,
+    ...(reducedMotion() ? { transition: null } : {}),
+  });
+  useLayoutEffect(() => {
+    const row = rowRef.current;
+    setNodeRef(row);
+    return () => {
+      if (row) {
+        row.style.transform = '';
+        row.style.transition = '';
+      }
+    };
+  }, [setNodeRef, rowRef]);
+  useLayoutEffect(() => {
+    const row = rowRef.current;
+    if (!row) return;
+    row.style.transform = CSS.Translate.toString(transform) ?? '';
+    row.style.transition = transition ?? '';
+  }, [rowRef, transform, transition]);
+  useLayoutEffect(() => {
+    if (!listenersTo) return;
+    listenersTo.current = listeners;
+    return () => {
+      if (listenersTo.current === listeners) listenersTo.current = undefined;
+    };
+  }, [listenersTo, listeners]);
+  return null;
+}

@@ -42,8 +42,6 @@ export function OutlinerView(props: { reply: OutlinerTreeReply; variant: Outline
   const [sharing, setSharing] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const hrefOf = useCallback((e: Entry) => entryHref(reply.owner, false)(e), [reply.owner]);
-  const clearFocus = editor.clearFocus;
-  const onFocused = useCallback(() => clearFocus(), [clearFocus]);
 
   const rename = async (next: string) => {
     const before = title;
@@ -138,7 +136,6 @@ export function OutlinerView(props: { reply: OutlinerTreeReply; variant: Outline
         rows={editor.rows}
         actions={editor.actions}
         focus={editor.focus}
-        onFocused={onFocused}
         hrefOf={hrefOf}
         label={title}
         className={variant === 'sidebar' ? styles.sidebarScroller : undefined}

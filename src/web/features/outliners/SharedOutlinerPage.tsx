@@ -46,7 +46,6 @@ export function SharedOutlinerPage() {
         rows={rows}
         actions={null}
         focus={null}
-        onFocused={() => {}}
         hrefOf={hrefOf}
         label={outliner.title}
       />

@@ -240,9 +240,8 @@ export function useOutlinerEditor(
     [apply, move, sync],
   );
 
-  // stable, so rows memoised on their props do not all re-render when the editor does
-  const clearFocus = useCallback(() => setFocus(null), []);
-  return { tree, rows, status, focus, actions, clearFocus, sync };
+  // a request stays until the next one: the tree passes each on once, to the row it names
+  return { tree, rows, status, focus, actions, sync };
 }
 
 export type OutlinerActions = ReturnType<typeof useOutlinerEditor>['actions'];
