@@ -1,6 +1,10 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chunkNamer } from './scripts/vite-chunks.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+
+const WEB = path.resolve(import.meta.dirname, 'src/web');
 
 export default defineConfig({
   root: 'src/web',
@@ -11,18 +15,22 @@ export default defineConfig({
     emptyOutDir: true,
     // .vite/manifest.json: the server names each page's chunks in its index.html (src/server/page-preload.ts)
     manifest: true,
-    rollupOptions: {
+    rolldownOptions: {
       output: {
-        // zod in one chunk, loaded with the first route that builds schemas; its jitless setting
-        // (zod-config.ts, zod-free) must run before zod, else zod probes `new Function`, a CSP report.
-        // In its own chunk it is the entry's first import, so it runs first even when the entry
-        // imports zod statically (a chunk's imports run before the entry's own code).
-        manualChunks: (id) =>
-          /[\\/]node_modules[\\/]zod[\\/]/.test(id)
-            ? 'zod'
-            : /[\\/]zod-config\.ts$/.test(id)
-              ? 'zod-config'
-              : undefined,
+        // the library's first load in a few chunks, zod in its own (see chunkNamer). A module's
+        // imports are named too (or left to rolldown), so a group need not take them in with it.
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name: chunkNamer(
+                path.join(WEB, 'main.tsx'),
+                path.join(WEB, 'routes.tsx'),
+                path.join(WEB, 'features/library/LibraryPage.tsx'),
+              ),
+            },
+          ],
+        },
       },
     },
   },
