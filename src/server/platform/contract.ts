@@ -1,11 +1,15 @@
 import type {
   FastifyInstance,
+  FastifyReply,
   FastifyRequest,
   FastifySchemaCompiler,
   FastifySerializerCompiler,
   FastifyTypeProvider,
 } from 'fastify';
 import { z } from 'zod';
+import type { Call, CallBody, CallParams, CallQuery, CallReply } from '../../shared/api/define.ts';
+import type { Auth } from './auth/auth.ts';
+import type { SessionUser } from './auth/sessions.ts';
 import { fromZod } from './errors.ts';
 
 /**
@@ -81,3 +85,65 @@ export function signedIn(auth: { requireUser(request: FastifyRequest): Promise<u
     await auth.requireUser(request);
   };
 }
+
+/** The route schema of a call: what Fastify validates, what /api/docs shows, what tests check replies against. */
+export function schemaOf(call: Call) {
+  return {
+    summary: call.summary,
+    ...(call.caller === 'visitor' ? { public: true } : {}),
+    ...(call.params ? { params: call.params } : {}),
+    ...(call.query ? { querystring: call.query } : {}),
+    ...(call.body ? { body: call.body } : {}),
+    ...(call.multipart ? { multipart: call.multipart } : {}),
+    ...(call.reply ? { response: { 200: call.reply } } : {}),
+    ...(call.produces ? { produces: call.produces } : {}),
+  };
+}
+
+/** What a handler receives: the signed-in user (or null where visitors may call) and the parsed input. */
+export interface CallContext<C extends Call> {
+  user: C['caller'] extends 'session' ? SessionUser : SessionUser | null;
+  params: CallParams<C>;
+  query: CallQuery<C>;
+  body: CallBody<C>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A JSON call's handler answers its reply (or sends one itself and returns `reply`). */
+export type CallHandler<C extends Call> = (
+  context: CallContext<C>,
+) => Promise<(C['reply'] extends z.ZodType ? CallReply<C> : unknown) | FastifyReply>;
+
+/** Route options a call may add to its definition's (a body limit, a rate limit's config). */
+export type RouteExtras = { bodyLimit?: number; config?: Record<string, unknown> };
+
+/**
+ * Binds handlers to call definitions on `app`: the route, its schema and, for session calls, the
+ * 401 before the input is looked at.
+ */
+export function binder(app: FastifyInstance, auth: Pick<Auth, 'currentUser' | 'requireUser'>) {
+  const requireSession = signedIn(auth);
+  return function bind<C extends Call>(call: C, handler: CallHandler<C>, extras: RouteExtras = {}): void {
+    const session = call.caller === 'session';
+    app.route({
+      method: call.method,
+      url: call.path,
+      schema: schemaOf(call),
+      ...(session ? { preValidation: requireSession } : {}),
+      ...extras,
+      handler: async (request, reply) => {
+        const user = session ? await auth.requireUser(request) : await auth.currentUser(request);
+        return handler({
+          user: user as CallContext<C>['user'],
+          params: request.params as CallParams<C>,
+          query: request.query as CallQuery<C>,
+          body: request.body as CallBody<C>,
+          request,
+          reply,
+        });
+      },
+    });
+  };
+}
+export type Bind = ReturnType<typeof binder>;

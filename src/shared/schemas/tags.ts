@@ -50,6 +50,7 @@ export const suggestTagsSchema = z.object({
     z.coerce.number().int().min(1).max(TAG_SUGGESTIONS_MAX).default(TAG_SUGGESTIONS_MAX),
   ),
 });
+export type SuggestTagsInput = z.output<typeof suggestTagsSchema>;
 
 const tagName = text('Please give the tag name.')
   .transform((v) => v.replace(/"/g, '').trim().replace(/\s+/g, ' '))
@@ -61,6 +62,7 @@ export const updateTagSchema = z.object({
   old_tag: tagName.refine((v) => v.length > 0, { error: 'Please give the tag name.' }),
   new: tagName.default(''),
 });
+export type UpdateTagInput = z.output<typeof updateTagSchema>;
 
 /** editTagOption: 1 adds the tags, 0 replaces the item's tags with them. */
 const editTagOption = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
@@ -102,6 +104,7 @@ export const recommendedTagsSchema = z.object({
   title: text().max(10_000).default(''),
   url: text().max(4096).default(''),
 });
+export type RecommendedTagsInput = z.output<typeof recommendedTagsSchema>;
 
 /** Cuts a title to `max` bytes where every character above ASCII counts 2 (spec part 1 §5). */
 export function cutTitleForTags(title: string, max = 200): string {

@@ -1,3 +1,13 @@
+import {
+  type Call,
+  type CallArgs,
+  type CallInput,
+  type CallReply,
+  type HttpMethod,
+  pathOf,
+  queryOf,
+} from '../../shared/api/define.ts';
+
 /**
  * The one transport of the web client: every call to the server goes through `api` (JSON) or
  * `uploadWithProgress` (multipart with progress). Both send the cross-site header and read a reply the
@@ -58,7 +68,7 @@ export interface RequestOptions {
 }
 
 async function request<T>(
-  method: 'GET' | 'POST',
+  method: HttpMethod,
   path: string,
   body: unknown,
   opts: RequestOptions = {},
@@ -135,4 +145,40 @@ export function uploadWithProgress<T>(
     opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
   });
+}
+
+/**
+ * Makes a call from its definition (`src/shared/api/`): the path filled from `params`, `query` as the
+ * query string, `body` as JSON (or `form` as multipart); the reply typed by the definition. Options
+ * (keepalive, a signal, extra headers) come after the input; calls without input take `{}` or nothing.
+ */
+export function call<C extends Call>(
+  definition: C,
+  ...args: [...CallArgs<C>, RequestOptions?]
+): Promise<CallReply<C>> {
+  const [input, opts] = args as unknown as [CallInput<C> | undefined, RequestOptions | undefined];
+  const { params, query, body, form } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: object;
+    body?: unknown;
+    form?: FormData;
+  };
+  const url = pathOf(definition, params) + queryOf(query);
+  const payload = form ?? (definition.method === 'GET' ? undefined : (body ?? {}));
+  const text = !definition.reply && definition.produces !== undefined;
+  return request<CallReply<C>>(definition.method, url, payload, text ? { ...opts, text } : opts);
+}
+
+/** `uploadWithProgress` for a multipart call's definition. */
+export function uploadCall<C extends Call & { multipart: object }>(
+  definition: C,
+  input: CallInput<C>,
+  opts?: Parameters<typeof uploadWithProgress>[2],
+): Promise<CallReply<C>> {
+  const { params, query, form } = input as {
+    params?: Record<string, unknown>;
+    query?: object;
+    form: FormData;
+  };
+  return uploadWithProgress<CallReply<C>>(pathOf(definition, params) + queryOf(query), form, opts);
 }

@@ -2,7 +2,7 @@ import { PLANS } from '../../../shared/plans.ts';
 import { rssLinks } from '../../../shared/rss.ts';
 import type { ListReply } from '../../../shared/schemas/items.ts';
 import { type ProfileInfo, profileInfoQuerySchema } from '../../../shared/schemas/profile.ts';
-import type { LoadTagsReply } from '../../../shared/schemas/tags.ts';
+import type { LoadTagsInput, LoadTagsReply } from '../../../shared/schemas/tags.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { toSeconds } from '../../platform/clock.ts';
@@ -34,7 +34,7 @@ export class ProfileService {
   }
 
   /** load_user_profile_tags: tags with their public counts (a tag only on private items is left out). */
-  tags(query: unknown): Promise<LoadTagsReply> {
+  tags(query: LoadTagsInput): Promise<LoadTagsReply> {
     // as a visitor sees them: the owner's own session would count private items
     return this.deps.tags.list(null, query);
   }

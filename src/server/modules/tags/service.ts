@@ -1,17 +1,17 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   cutTitleForTags,
+  type LoadTagsInput,
   type LoadTagsReply,
-  loadTagsSchema,
-  recommendedTagsSchema,
-  suggestTagsSchema,
+  type RecommendedTagsInput,
+  type SuggestTagsInput,
   type TagTabType,
-  updateTagSchema,
+  type UpdateTagInput,
 } from '../../../shared/schemas/tags.ts';
 import { parseTagInput, splitTName } from '../../../shared/tags.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { NotFoundError, parse, ValidationError } from '../../platform/errors.ts';
+import { NotFoundError, ValidationError } from '../../platform/errors.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { loadAll } from '../items/access.ts';
 import { refreshSearchVectors } from '../search/vectors.ts';
@@ -102,8 +102,7 @@ export class TagsService {
   }
 
   /** GET /interact_api/load_user_tags: visitors and other users see public counts only. */
-  async list(viewer: { id: number; name: string } | null, query: unknown): Promise<LoadTagsReply> {
-    const q = parse(loadTagsSchema, query);
+  async list(viewer: { id: number; name: string } | null, q: LoadTagsInput): Promise<LoadTagsReply> {
     const ownerName = q.username || viewer?.name;
     if (!ownerName) throw new ValidationError('username is required.', 'username');
     const owner = await this.deps.accounts.findUserByName(ownerName);
@@ -125,16 +124,14 @@ export class TagsService {
   }
 
   /** Suggestions for the search box and tag inputs; a leading # is matched without it. */
-  async suggest(userId: number, query: unknown): Promise<string[]> {
-    const { q, limit } = parse(suggestTagsSchema, query);
+  async suggest(userId: number, { q, limit }: SuggestTagsInput): Promise<string[]> {
     const text = q.trim().replace(/^#/, '').replace(/^"/, '').trim();
     if (!text) return [];
     return repo.suggestTags(this.deps.db, userId, text, limit);
   }
 
   /** Renames a tag everywhere; onto an existing tag it merges; to empty it leaves every item untagged of it. */
-  async rename(userId: number, input: unknown): Promise<void> {
-    const { old_tag, new: next } = parse(updateTagSchema, input);
+  async rename(userId: number, { old_tag, new: next }: UpdateTagInput): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
       const tag = await repo.findTagByName(tx, userId, old_tag);
       if (!tag) throw new NotFoundError('No such tag.');
@@ -154,8 +151,7 @@ export class TagsService {
   }
 
   /** The user's own tags found in the page title (cut to 200 bytes, non-ASCII counting 2) or its host. */
-  async recommended(userId: number, query: unknown): Promise<string[]> {
-    const { title, url } = parse(recommendedTagsSchema, query);
+  async recommended(userId: number, { title, url }: RecommendedTagsInput): Promise<string[]> {
     let host = '';
     try {
       host = url ? new URL(url).hostname : '';
