@@ -95,7 +95,7 @@ export function schemaOf(call: Call) {
     ...(call.query ? { querystring: call.query } : {}),
     ...(call.body ? { body: call.body } : {}),
     ...(call.multipart ? { multipart: call.multipart } : {}),
-    ...(call.reply ? { response: { 200: call.reply } } : {}),
+    ...(call.reply ? { response: { 200: call.reply, ...call.otherReplies } } : {}),
     ...(call.produces ? { produces: call.produces } : {}),
   };
 }

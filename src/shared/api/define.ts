@@ -34,6 +34,8 @@ export interface Call {
   multipart?: z.ZodType;
   /** the JSON reply of a success */
   reply?: z.ZodType;
+  /** JSON replies of other statuses the document names (a quota refusal's 402 with its own shape) */
+  otherReplies?: Record<number, z.ZodType>;
   /** a reply that is not JSON (a file, a page, CSV, plain text): its content type */
   produces?: string;
 }

@@ -221,6 +221,7 @@ export const setOutlinerSettingsSchema = z.object({
       }),
   ),
 });
+export type SetOutlinerSettingsInput = z.infer<typeof setOutlinerSettingsSchema>;
 export const outlinerSettingsReplySchema = z.object({ code: z.literal(1), settings: outlinerSettingsSchema });
 
 const parentField = z.preprocess(

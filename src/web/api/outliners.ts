@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { urlOf } from '../../shared/api/define.ts';
+import { outlinerCalls } from '../../shared/api/outliners.ts';
 import type {
-  EntryChangeReply,
   EntryKind,
   EntryReply,
   OutlinerReply,
   OutlinerSort,
   OutlinerTreeReply,
-  ShareLinkReply,
 } from '../../shared/schemas/outliners.ts';
 import { TAB_HEADER } from '../../shared/schemas/values.ts';
-import { ApiError, api, type RequestOptions } from './client.ts';
+import { ApiError, call, type RequestOptions } from './client.ts';
 import { queryKeys } from './keys.ts';
 
 /*
@@ -41,51 +41,37 @@ export const TAB_ID =
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Math.random());
 const fromTab: RequestOptions = { headers: { [TAB_HEADER]: TAB_ID } };
 
-function qs(params: Record<string, string | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v) search.set(k, v);
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
+const tabOnly = (id: number) => ({ params: { outlinerId: id } });
 
 export const outlinerApi = {
   list: (p: Partial<OutlinerListParams>) =>
-    api
-      .get<{ code: number; data: { outliners: Outliner[] } }>(
-        `/outliner/list${qs({ search: p.search, sort: p.sort, order: p.order })}`,
-      )
-      .then((r) => r.data.outliners),
-  create: async (title: string): Promise<Outliner> => {
-    let reply: { code: number | string; outliner?: Outliner; reason?: string };
-    try {
-      reply = await api.post('/outliner/new', { title });
-    } catch (err) {
-      throw err instanceof ApiError ? new OutlinerRefused(err.message) : err;
-    }
-    if (String(reply.code) === '0' || !reply.outliner) {
-      throw new OutlinerRefused(reply.reason ?? 'There are some errors, please try later.');
-    }
-    return reply.outliner;
-  },
+    call(outlinerCalls.list, {
+      query: { search: p.search || undefined, sort: p.sort || undefined, order: p.order || undefined },
+    }).then((r) => r.data.outliners),
+  /** at the plan's quota the server answers 402 with the reason the create button shows */
+  create: (title: string): Promise<Outliner> =>
+    call(outlinerCalls.create, { body: { title } }).then(
+      (reply) => reply.outliner,
+      (err: unknown) => {
+        throw err instanceof ApiError ? new OutlinerRefused(err.message) : err;
+      },
+    ),
   edit: (id: number, body: { title?: string; description?: string }) =>
-    api.post<{ code: number; outliner: Outliner }>(`/outliner/${id}/edit`, body, fromTab),
-  remove: (id: number) => api.post<{ code: number }>(`/outliner/${id}/delete`, {}, fromTab),
-  shareLink: (id: number) => api.get<ShareLinkReply>(`/outliner/${id}/share/link`, fromTab),
-  shareDisable: (id: number) => api.get<{ code: number }>(`/outliner/${id}/share/disable`, fromTab),
+    call(outlinerCalls.edit, { ...tabOnly(id), body }, fromTab),
+  remove: (id: number) => call(outlinerCalls.delete, tabOnly(id), fromTab),
+  shareLink: (id: number) => call(outlinerCalls.shareLink, tabOnly(id), fromTab),
+  shareDisable: (id: number) => call(outlinerCalls.shareDisable, tabOnly(id), fromTab),
   /** each link id becomes an item entry at the end of the outliner (no tab id: this tab's editors reload too) */
   addItems: (outlinerId: number, linkIds: number[]) =>
-    api.post<{ code: number }>('/ditem_outliner/add_to_outliner', {
-      infos: linkIds.join(','),
-      list_id: outlinerId,
-    }),
+    call(outlinerCalls.addItems, { body: { infos: linkIds.join(','), list_id: outlinerId } }),
   addText: (body: { text: string; outliner_id: number; ann_id?: number }) =>
-    api.post<{ code: number }>('/ditem_outliner/add_text_to_outliner', body),
-  tree: (id: number) => api.get<OutlinerTreeReply>(`/api/outliners/${id}`),
-  shared: (key: string) => api.get<OutlinerTreeReply>(`/api/outliners/shared/${encodeURIComponent(key)}`),
+    call(outlinerCalls.addText, { body }),
+  tree: (id: number) => call(outlinerCalls.tree, tabOnly(id)),
+  shared: (key: string) => call(outlinerCalls.shared, { params: { shareKey: key } }),
   createEntry: (
     id: number,
     body: { parent_id: number | null; after_id: number | null; text?: string; note?: string },
-  ) => api.post<EntryChangeReply>(`/api/outliners/${id}/entries`, body, fromTab).then((r) => r.entry),
+  ) => call(outlinerCalls.createEntry, { ...tabOnly(id), body }, fromTab).then((r) => r.entry),
   editEntry: (
     id: number,
     entryId: number,
@@ -96,18 +82,15 @@ export const outlinerApi = {
       parent_id: number | null;
       after_id: number | null;
     }>,
-  ) => api.post<EntryChangeReply>(`/api/outliners/${id}/entries/${entryId}`, body, fromTab),
+  ) => call(outlinerCalls.editEntry, { params: { outlinerId: id, entryId }, body }, fromTab),
   deleteEntry: (id: number, entryId: number) =>
-    api.post<{ code: number; removed: number[] }>(
-      `/api/outliners/${id}/entries/${entryId}/delete`,
-      {},
-      fromTab,
-    ),
-  exportUrl: (id: number, format: 'md' | 'opml') => `/api/outliners/${id}/export?format=${format}`,
+    call(outlinerCalls.deleteEntry, { params: { outlinerId: id, entryId } }, fromTab),
+  exportUrl: (id: number, format: 'md' | 'opml') =>
+    urlOf(outlinerCalls.export, { ...tabOnly(id), query: { format } }),
   import: (file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return api.post<{ outliner: Outliner }>('/api/outliners/import', form).then((r) => r.outliner);
+    return call(outlinerCalls.import, { form }).then((r) => r.outliner);
   },
 };
 

@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { insertPosition, keysBetween } from '../../../shared/outliners/positions.ts';
 import {
+  type AddTextToOutlinerInput,
   type AddToOutlinerInput,
-  addTextToOutlinerSchema,
-  addToOutlinerSchema,
-  createEntrySchema,
+  type CreateEntryInput,
+  type EditEntryInput,
+  type EditOutlinerInput,
   type EntryChangeReply,
   type EntryReply,
-  editEntrySchema,
-  editOutlinerSchema,
+  type ListOutlinersInput,
   type ListOutlinersReply,
-  listOutlinersSchema,
-  newOutlinerSchema,
+  type NewOutlinerInput,
   OUTLINER_ENTRIES_MAX,
   OUTLINER_MSG,
   type OutlinerChangeReply,
@@ -19,12 +18,12 @@ import {
   type OutlinerReply,
   type OutlinerSettings,
   type OutlinerTreeReply,
+  type SetOutlinerSettingsInput,
   type ShareLinkReply,
-  setOutlinerSettingsSchema,
 } from '../../../shared/schemas/outliners.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { NotFoundError, parse, ValidationError } from '../../platform/errors.ts';
+import { NotFoundError, ValidationError } from '../../platform/errors.ts';
 import { type EventBus, userTopic } from '../../platform/event-bus.ts';
 import type { AccountsService, PlanHolder } from '../accounts/service.ts';
 import { type Actor, authorizeOutliner, loadAll, loadForWrite } from '../items/access.ts';
@@ -67,8 +66,7 @@ export class OutlinersService {
     return authorizeOutliner(actor, await repo.findOutliner(ex, outlinerId, { lock }), 'write');
   }
 
-  async list(caller: Caller, input: unknown): Promise<ListOutlinersReply> {
-    const q = parse(listOutlinersSchema, input);
+  async list(caller: Caller, q: ListOutlinersInput): Promise<ListOutlinersReply> {
     const sort = q.sort ?? 'updated';
     const order = q.order ?? (sort === 'title' ? 'asc' : 'desc');
     const rows = await repo.listOutliners(this.deps.db, caller.user.id, { search: q.search, sort, order });
@@ -79,8 +77,7 @@ export class OutlinersService {
   }
 
   /** A new outliner takes one unit of the plan's outliner quota (QuotaExceededError at the limit). */
-  async create(caller: Caller, input: unknown): Promise<OutlinerChangeReply> {
-    const { title } = parse(newOutlinerSchema, input);
+  async create(caller: Caller, { title }: NewOutlinerInput): Promise<OutlinerChangeReply> {
     const row = await this.deps.db.transaction(async (tx) => {
       await this.deps.accounts.reserveUsage(tx, caller.user, 'outliner');
       return repo.insertOutliner(tx, { userId: caller.user.id, title, now: this.deps.clock.now() });
@@ -90,8 +87,7 @@ export class OutlinersService {
     return { code: 1, outliner };
   }
 
-  async edit(caller: Caller, outlinerId: number, input: unknown): Promise<OutlinerChangeReply> {
-    const data = parse(editOutlinerSchema, input);
+  async edit(caller: Caller, outlinerId: number, data: EditOutlinerInput): Promise<OutlinerChangeReply> {
     if (data.title === undefined && data.description === undefined)
       throw new ValidationError(OUTLINER_MSG.nothingToEdit, 'title');
     const outliner = await this.deps.db.transaction(async (tx) => {
@@ -188,8 +184,7 @@ export class OutlinersService {
   }
 
   /** add_to_outliner: each item becomes an item entry at the end; items it already holds are skipped. */
-  async addItems(caller: Caller, input: unknown): Promise<{ code: 1; entries: EntryReply[] }> {
-    const data: AddToOutlinerInput = parse(addToOutlinerSchema, input);
+  async addItems(caller: Caller, data: AddToOutlinerInput): Promise<{ code: 1; entries: EntryReply[] }> {
     const { created, linkIds } = await this.deps.db.transaction(async (tx) => {
       await this.owned(tx, caller.user, data.list_id, true);
       const items = await loadAll(tx, caller.user, data.infos, 'write').catch((err: unknown) => {
@@ -234,8 +229,7 @@ export class OutlinersService {
    * add_text_to_outliner: a text entry at the end. With ann_id (text dragged from a highlight) and
    * the source_link setting on, it is a highlight entry linking back to the highlight.
    */
-  async addText(caller: Caller, input: unknown): Promise<EntryChangeReply> {
-    const data = parse(addTextToOutlinerSchema, input);
+  async addText(caller: Caller, data: AddTextToOutlinerInput): Promise<EntryChangeReply> {
     const entry = await this.deps.db.transaction(async (tx) => {
       await this.owned(tx, caller.user, data.outliner_id, true);
       let source: { linkId: number; annId: number } | undefined;
@@ -266,8 +260,7 @@ export class OutlinersService {
   }
 
   /** A new entry under parent_id after after_id (text, or an item or highlight of one's own). */
-  async createEntry(caller: Caller, outlinerId: number, input: unknown): Promise<EntryChangeReply> {
-    const data = parse(createEntrySchema, input);
+  async createEntry(caller: Caller, outlinerId: number, data: CreateEntryInput): Promise<EntryChangeReply> {
     const result = await this.deps.db.transaction(async (tx) => {
       await this.owned(tx, caller.user, outlinerId, true);
       let linkId: number | null = null;
@@ -324,9 +317,8 @@ export class OutlinersService {
     caller: Caller,
     outlinerId: number,
     entryId: number,
-    input: unknown,
+    data: EditEntryInput,
   ): Promise<EntryChangeReply> {
-    const data = parse(editEntrySchema, input);
     const result = await this.deps.db.transaction(async (tx) => {
       await this.owned(tx, caller.user, outlinerId, true);
       const entry = await repo.findEntry(tx, outlinerId, entryId);
@@ -433,8 +425,10 @@ export class OutlinersService {
     return { quota: s.showQuota, sourceLink: s.sourceLink };
   }
 
-  async setSettings(userId: number, input: unknown): Promise<{ code: 1; settings: OutlinerSettings }> {
-    const { data } = parse(setOutlinerSettingsSchema, input);
+  async setSettings(
+    userId: number,
+    { data }: SetOutlinerSettingsInput,
+  ): Promise<{ code: 1; settings: OutlinerSettings }> {
     const set: { showQuota?: boolean; sourceLink?: boolean } = {};
     if (data.quota !== undefined) set.showQuota = data.quota;
     if (data.source_link !== undefined) set.sourceLink = data.source_link;
