@@ -267,3 +267,19 @@ export async function renameGroup(ex: Executor, id: number, displayName: string,
 export async function deleteGroup(ex: Executor, id: number) {
   await ex.delete(groups).where(eq(groups.id, id));
 }
+
+/** The groups an item is shared to, with their members: who hears of a change to its highlights. */
+export async function audienceOfItems(ex: Executor, itemIds: number[]) {
+  if (itemIds.length === 0) return [];
+  return ex
+    .selectDistinct({
+      groupId: groupItems.groupId,
+      gName: groups.gName,
+      itemId: groupItems.itemId,
+      userId: groupMembers.userId,
+    })
+    .from(groupItems)
+    .innerJoin(groups, eq(groups.id, groupItems.groupId))
+    .innerJoin(groupMembers, eq(groupMembers.groupId, groupItems.groupId))
+    .where(inArray(groupItems.itemId, itemIds));
+}
