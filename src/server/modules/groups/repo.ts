@@ -86,12 +86,6 @@ export async function groupsOfUser(ex: Executor, userId: number): Promise<GroupL
   return rows.map(normalise);
 }
 
-export async function findGroup(ex: Executor, id: number, opts: { lock?: boolean } = {}) {
-  const query = ex.select().from(groups).where(eq(groups.id, id));
-  const [row] = await (opts.lock ? query.for('update') : query);
-  return row;
-}
-
 export async function membership(ex: Executor, groupId: number, userId: number) {
   const [row] = await ex
     .select()
