@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts';
 import { registerJobHandlers } from './jobs-wiring.ts';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
+import { GroupLayerService } from './modules/annotations/group-layer.ts';
 import { KindleImportService } from './modules/annotations/kindle-import.ts';
 import { registerAnnotationRoutes } from './modules/annotations/routes.ts';
 import { AnnotationsService } from './modules/annotations/service.ts';
@@ -32,7 +33,7 @@ import { registerExportRoutes } from './modules/export/routes.ts';
 import { ExportService } from './modules/export/service.ts';
 import { registerFeedbackRoutes } from './modules/feedback/routes.ts';
 import { FeedbackService } from './modules/feedback/service.ts';
-import { GroupLayerService } from './modules/groups/layer.ts';
+import { GroupLayerRoster } from './modules/groups/layer-roster.ts';
 import { registerGroupRoutes } from './modules/groups/routes.ts';
 import { GroupsService } from './modules/groups/service.ts';
 import { registerItemRoutes } from './modules/items/routes.ts';
@@ -193,15 +194,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerItemRoutes(app, { items, auth });
   registerTagRoutes(app, { tags, items, auth });
   registerCaptureRoutes(app, { capture, auth, blobs });
-  // the group annotation layer hears of the sharer's own highlight changes on shared items
-  const groupLayer = new GroupLayerService({ db, clock, bus });
+  // annotations in a group's layer (their group scope); the members of the groups an item is shared
+  // to hear of the sharer's own highlight changes on it
+  const roster = new GroupLayerRoster({ db, bus });
+  const groupLayer = new GroupLayerService({ db, clock, roster });
   await registerAnnotationRoutes(app, {
     annotations: new AnnotationsService({
       db,
       clock,
       accounts,
       items,
-      onChanged: (ids) => groupLayer.ownAnnotationsChanged(ids),
+      onChanged: (ids) => roster.ownAnnotationsChanged(ids),
     }),
     kindle: new KindleImportService({ db, clock, items }),
     auth,

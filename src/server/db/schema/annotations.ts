@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -10,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { groups } from './groups.ts';
 import { items } from './items.ts';
 
 /**
@@ -65,5 +67,42 @@ export const stickyNotes = pgTable(
   (t) => [
     index('sticky_notes_annotation_idx').on(t.annotationId),
     index('sticky_notes_item_idx').on(t.itemId),
+  ],
+);
+
+/**
+ * The group scope of annotations (a group's annotation layer): a highlight, float note or PDF
+ * highlight a member made on an item shared to the group, with its sticky note (one per annotation,
+ * '' when none). Kept apart from the sharer's own annotations, which it never changes. Ids come
+ * from the annotations' sequence, so the layer (the sharer's annotations beside these) never shows
+ * two with one id; `annMd5` identifies it within its author's part of the layer, as in `annotations`.
+ */
+export const groupAnnotations = pgTable(
+  'group_annotations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().default(sql`nextval('annotations_id_seq')`),
+    groupId: bigint('group_id', { mode: 'number' })
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shape: integer('shape').notNull(),
+    content: text('content').notNull(),
+    annMd5: text('ann_md5').notNull(),
+    color: text('color').notNull().default('yellow'),
+    selector: jsonb('selector'),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('group_annotations_group_item_user_md5_uq').on(t.groupId, t.itemId, t.userId, t.annMd5),
+    index('group_annotations_group_item_idx').on(t.groupId, t.itemId, t.id),
+    index('group_annotations_item_idx').on(t.itemId),
+    index('group_annotations_user_idx').on(t.userId),
   ],
 );

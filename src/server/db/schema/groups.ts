@@ -4,7 +4,6 @@ import {
   bigserial,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -103,40 +102,5 @@ export const groupItems = pgTable(
     index('group_items_group_shared_idx').on(t.groupId, t.sharedAt.desc(), t.id.desc()),
     index('group_items_item_idx').on(t.itemId),
     index('group_items_shared_by_idx').on(t.sharedBy),
-  ],
-);
-
-/**
- * The group annotation layer: a highlight, float note or PDF highlight a member made on an item
- * shared to the group, with its sticky note (one per annotation, '' when none). Kept apart from
- * the sharer's own annotations, which it never changes. Ids come from the annotations' sequence,
- * so the layer (the sharer's annotations beside these) never shows two with one id.
- */
-export const groupAnnotations = pgTable(
-  'group_annotations',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().default(sql`nextval('annotations_id_seq')`),
-    groupId: bigint('group_id', { mode: 'number' })
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    itemId: bigint('item_id', { mode: 'number' })
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    shape: integer('shape').notNull(),
-    content: text('content').notNull(),
-    annMd5: text('ann_md5').notNull(),
-    color: text('color').notNull().default('yellow'),
-    selector: jsonb('selector'),
-    note: text('note').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('group_annotations_group_item_idx').on(t.groupId, t.itemId, t.id),
-    index('group_annotations_item_idx').on(t.itemId),
-    index('group_annotations_user_idx').on(t.userId),
   ],
 );

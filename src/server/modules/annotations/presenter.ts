@@ -6,7 +6,9 @@ import type {
   HighlightColor,
   StickyNoteReply,
 } from '../../../shared/schemas/annotations.ts';
+import type { GroupAnnotation } from '../../../shared/schemas/groups.ts';
 import { toSeconds } from '../../platform/clock.ts';
+import type { GroupAnnotationRow } from './layer-repo.ts';
 import type { AnnotationRow, StickyNoteRow } from './repo.ts';
 
 type StickyPart = Pick<StickyNoteRow, 'id' | 'content'>;
@@ -27,6 +29,24 @@ export function presentAnnotation(row: AnnotationRow, sticky: StickyPart[]): Ann
     stickyNotes: sticky.map((s) => presentStickyNote(s, row.itemId, row.id)),
     created_at: toSeconds(row.createdAt)!,
   };
+}
+
+/**
+ * An annotation as a group's layer shows it, with its author's name: made in the layer (its author
+ * changes it there), or the sharer's own (read-only there).
+ */
+export function presentInLayer(
+  annotation: AnnotationReply,
+  author: string,
+  inLayer: boolean,
+): GroupAnnotation {
+  return { ...annotation, author, in_layer: inLayer };
+}
+
+/** An annotation of a group's layer: its one sticky note is kept in the row, under the annotation's id. */
+export function presentLayerAnnotation(row: GroupAnnotationRow, author: string): GroupAnnotation {
+  const sticky = row.note ? [{ id: row.id, content: row.note }] : [];
+  return presentInLayer(presentAnnotation(row, sticky), author, true);
 }
 
 /** The sticky notes json_agg gave back (some drivers hand JSON over as text). */

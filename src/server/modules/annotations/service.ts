@@ -22,8 +22,10 @@ import { type Authorized, loadForRead, loadForWrite } from '../items/access.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import { refreshSearchVectors } from '../search/vectors.ts';
+import { insertHighlight } from './insert.ts';
 import { annotationPage } from './item-annotations.ts';
-import { annotationMd5, presentAnnotation, presentStickyNote } from './presenter.ts';
+import { mayChangeAnnotation } from './may-change.ts';
+import { presentAnnotation, presentStickyNote } from './presenter.ts';
 import * as repo from './repo.ts';
 
 export interface AnnotationsDeps {
@@ -38,7 +40,8 @@ export interface AnnotationsDeps {
 const takesQuota = (shape: number) => (QUOTA_SHAPES as readonly number[]).includes(shape);
 
 /**
- * Highlights, float notes and their sticky notes (spec part 1 §3, §7). Whoever may change the item
+ * Highlights, float notes and their sticky notes (spec part 1 §3, §7): the own scope of
+ * annotations, an item's own (a group's layer is the group scope, group-layer.ts). Whoever may change the item
  * (items/access.ts) may change its annotations: every write first loads the item for writing, and
  * finds the annotation only on that item, so another user's ids are "not found". A change does not
  * touch the item's updated time (it would reorder the library under the reader) but sends the item
@@ -51,38 +54,25 @@ export class AnnotationsService {
   async add(user: PlanHolder, input: unknown): Promise<AddAnnotationReply> {
     const data = parse(addAnnotationSchema, input);
     const now = this.deps.clock.now();
-    const selector = data.selector ?? null;
     const result = await this.deps.db.transaction(async (tx) => {
       // locked: the item's annotation count is kept from the rows
       const item = await loadForWrite(tx, user, data.link_id, { lock: true });
-      const annMd5 = annotationMd5(data.link_id, data.shape, selector, data.content);
-      const [created] = await repo.insertNew(
+      const { row, created } = await insertHighlight(
         tx,
-        [item],
-        [
-          {
-            itemId: item.id,
-            userId: user.id,
-            shape: data.shape,
-            content: data.content,
-            annMd5,
-            color: data.color,
-            selector,
-            createdAt: now,
-            updatedAt: now,
-          },
-        ],
+        { kind: 'own', item },
+        user,
+        { shape: data.shape, content: data.content, color: data.color, selector: data.selector ?? null },
+        now,
       );
       if (!created) {
-        const [existing] = await repo.findByMd5s(tx, [data.link_id], [annMd5]);
-        const sticky = await repo.stickyNotesOf(tx, [existing!.id]);
+        const sticky = await repo.stickyNotesOf(tx, [row.id]);
         const count = await this.recount(tx, item);
-        return { annotation: presentAnnotation(existing!, sticky), created: false, count };
+        return { annotation: presentAnnotation(row, sticky), created: false, count };
       }
       if (takesQuota(data.shape)) await this.deps.accounts.reserveUsage(tx, user, 'annotation');
       const count = await this.recount(tx, item);
       await refreshSearchVectors(tx, [data.link_id]);
-      return { annotation: presentAnnotation(created, []), created: true, count };
+      return { annotation: presentAnnotation(row, []), created: true, count };
     });
     if (result.created) await this.published(user.id, [data.link_id]);
     return {
@@ -97,7 +87,7 @@ export class AnnotationsService {
     const { ann_id, link_id, color } = parse(changeAnnotationColorSchema, input);
     const annotation = await this.deps.db.transaction(async (tx) => {
       const item = await loadForWrite(tx, user, link_id);
-      const row = await this.lockAnnotation(tx, item, ann_id);
+      const row = await this.lockAnnotation(tx, user, item, ann_id);
       const at = this.deps.clock.now();
       await repo.setColor(tx, row.id, color, at);
       const sticky = await repo.stickyNotesOf(tx, [row.id]);
@@ -122,7 +112,7 @@ export class AnnotationsService {
     const { ann_id, link_id } = parse(removeAnnotationSchema, input);
     const count = await this.deps.db.transaction(async (tx) => {
       const item = await loadForWrite(tx, user, link_id, { lock: true });
-      const row = await this.lockAnnotation(tx, item, ann_id);
+      const row = await this.lockAnnotation(tx, user, item, ann_id);
       await repo.deleteAnnotation(tx, row.id);
       // the unit goes back to whoever took it
       if (takesQuota(row.shape)) await this.deps.accounts.releaseUsage(tx, row.userId, { annotation: 1 });
@@ -142,7 +132,7 @@ export class AnnotationsService {
     const { sContent, link_id, ann_id } = parse(postStickyNoteSchema, input);
     const stickyNote = await this.deps.db.transaction(async (tx) => {
       const item = await loadForWrite(tx, user, link_id);
-      const annotation = await this.lockAnnotation(tx, item, ann_id);
+      const annotation = await this.lockAnnotation(tx, user, item, ann_id);
       const now = this.deps.clock.now();
       const [current] = await repo.stickyNotesOf(tx, [annotation.id]);
       const row = current
@@ -209,9 +199,10 @@ export class AnnotationsService {
     return count;
   }
 
-  private async lockAnnotation(tx: Executor, item: Authorized<ItemRow>, id: number) {
+  /** The item's annotation, locked, when the caller may change it (may-change.ts); else not found. */
+  private async lockAnnotation(tx: Executor, user: { id: number }, item: Authorized<ItemRow>, id: number) {
     const row = await repo.lockAnnotation(tx, item, id);
-    if (!row) throw new NotFoundError();
+    if (!row || !mayChangeAnnotation(user, row)) throw new NotFoundError();
     return row;
   }
 

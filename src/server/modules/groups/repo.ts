@@ -86,12 +86,6 @@ export async function groupsOfUser(ex: Executor, userId: number): Promise<GroupL
   return rows.map(normalise);
 }
 
-export async function findGroup(ex: Executor, id: number, opts: { lock?: boolean } = {}) {
-  const query = ex.select().from(groups).where(eq(groups.id, id));
-  const [row] = await (opts.lock ? query.for('update') : query);
-  return row;
-}
-
 export async function membership(ex: Executor, groupId: number, userId: number) {
   const [row] = await ex
     .select()
@@ -266,4 +260,20 @@ export async function renameGroup(ex: Executor, id: number, displayName: string,
 /** Memberships, shares, invitations and the annotation layer go with it (ON DELETE CASCADE). */
 export async function deleteGroup(ex: Executor, id: number) {
   await ex.delete(groups).where(eq(groups.id, id));
+}
+
+/** The groups an item is shared to, with their members: who hears of a change to its highlights. */
+export async function audienceOfItems(ex: Executor, itemIds: number[]) {
+  if (itemIds.length === 0) return [];
+  return ex
+    .selectDistinct({
+      groupId: groupItems.groupId,
+      gName: groups.gName,
+      itemId: groupItems.itemId,
+      userId: groupMembers.userId,
+    })
+    .from(groupItems)
+    .innerJoin(groups, eq(groups.id, groupItems.groupId))
+    .innerJoin(groupMembers, eq(groupMembers.groupId, groupItems.groupId))
+    .where(inArray(groupItems.itemId, itemIds));
 }

@@ -30,7 +30,7 @@ import {
 import type { Auth } from '../../platform/auth/auth.ts';
 import { ownOrigin } from '../../platform/auth/origin.ts';
 import { contract, signedIn } from '../../platform/contract.ts';
-import type { GroupLayerService } from './layer.ts';
+import type { GroupLayerService } from '../annotations/group-layer.ts';
 import type { GroupsService } from './service.ts';
 
 export interface GroupRouteDeps {

@@ -31,12 +31,12 @@ import type { EventBus } from '../../platform/event-bus.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { isEducationEmail } from '../accounts/user-info.ts';
+import type { GroupLayerService } from '../annotations/group-layer.ts';
 import type { CaptureService } from '../capture/service.ts';
 import { findForWrite, loadAll, loadAllInGroup } from '../items/access.ts';
 import type { ItemsService } from '../items/service.ts';
 import type { FellowMember, GroupDirectory } from '../sharing/groups.ts';
 import { fanOut } from './fan-out.ts';
-import type { GroupLayerService } from './layer.ts';
 import { presentGroup, presentMember } from './presenter.ts';
 import * as repo from './repo.ts';
 

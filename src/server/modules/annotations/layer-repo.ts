@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { groupAnnotations, groupItems, groupMembers, groups } from '../../db/schema.ts';
+import { groupAnnotations } from '../../db/schema.ts';
 
+/** The group scope's storage: a group's annotation layer (group_annotations). */
 export type GroupAnnotationRow = typeof groupAnnotations.$inferSelect;
+export type NewGroupAnnotation = typeof groupAnnotations.$inferInsert;
 
 /** The group layer's own annotations of these items, float notes first, then oldest first. */
 export async function layerOfItems(ex: Executor, groupId: number, itemIds: number[]) {
@@ -14,12 +16,15 @@ export async function layerOfItems(ex: Executor, groupId: number, itemIds: numbe
     .orderBy(sql`(${groupAnnotations.shape} = 2) DESC`, asc(groupAnnotations.id));
 }
 
-export async function insertAnnotation(ex: Executor, values: typeof groupAnnotations.$inferInsert) {
-  const [row] = await ex.insert(groupAnnotations).values(values).returning();
-  return row!;
+/** Inserts the annotation unless its author has it in the layer already (ann_md5); the new row or none. */
+export async function insertNew(
+  ex: Executor,
+  values: NewGroupAnnotation,
+): Promise<GroupAnnotationRow | undefined> {
+  const [row] = await ex.insert(groupAnnotations).values(values).onConflictDoNothing().returning();
+  return row;
 }
 
-/** The same highlight made twice by one member is one annotation. */
 export async function findByMd5(ex: Executor, groupId: number, userId: number, itemId: number, md5: string) {
   const [row] = await ex
     .select()
@@ -27,8 +32,8 @@ export async function findByMd5(ex: Executor, groupId: number, userId: number, i
     .where(
       and(
         eq(groupAnnotations.groupId, groupId),
-        eq(groupAnnotations.userId, userId),
         eq(groupAnnotations.itemId, itemId),
+        eq(groupAnnotations.userId, userId),
         eq(groupAnnotations.annMd5, md5),
       ),
     );
@@ -56,20 +61,4 @@ export async function updateAnnotation(
 
 export async function deleteAnnotation(ex: Executor, id: number) {
   await ex.delete(groupAnnotations).where(eq(groupAnnotations.id, id));
-}
-
-/** The groups an item is shared to, with their members: who hears of a change to its highlights. */
-export async function audienceOfItems(ex: Executor, itemIds: number[]) {
-  if (itemIds.length === 0) return [];
-  return ex
-    .selectDistinct({
-      groupId: groupItems.groupId,
-      gName: groups.gName,
-      itemId: groupItems.itemId,
-      userId: groupMembers.userId,
-    })
-    .from(groupItems)
-    .innerJoin(groups, eq(groups.id, groupItems.groupId))
-    .innerJoin(groupMembers, eq(groupMembers.groupId, groupItems.groupId))
-    .where(inArray(groupItems.itemId, itemIds));
 }
