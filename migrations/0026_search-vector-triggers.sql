@@ -137,5 +137,8 @@ CREATE TRIGGER sticky_notes_search_changed AFTER UPDATE OF content, item_id ON s
   EXECUTE FUNCTION folio_search_row_changed();
 --> statement-breakpoint
 -- Every existing vector from the definition, rewriting only the rows a writer left out of date.
-UPDATE items SET search_vector = folio_search_vector_of(id, title, description, note_content, url)
-WHERE search_vector IS DISTINCT FROM folio_search_vector_of(id, title, description, note_content, url);
+UPDATE items i SET search_vector = v.vector
+FROM (
+  SELECT x.id, folio_search_vector_of(x.id, x.title, x.description, x.note_content, x.url) AS vector FROM items x
+) v
+WHERE i.id = v.id AND i.search_vector IS DISTINCT FROM v.vector;
