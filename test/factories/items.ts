@@ -3,7 +3,6 @@ import type { Database } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { AccountsService } from '../../src/server/modules/accounts/service.ts';
 import { insertItem, type NewItem } from '../../src/server/modules/items/repo.ts';
-import { refreshSearchVectors } from '../../src/server/modules/search/vectors.ts';
 import { TagsService } from '../../src/server/modules/tags/service.ts';
 import { SignInThrottle } from '../../src/server/platform/auth/throttle.ts';
 import { systemClock } from '../../src/server/platform/clock.ts';
@@ -86,7 +85,6 @@ export async function buildItem(
       ...values,
     });
     await tagsService(database).setItemTags(tx, userId, row.id, tags);
-    await refreshSearchVectors(tx, [row.id]);
     return row.id;
   });
 }

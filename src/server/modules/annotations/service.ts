@@ -21,7 +21,6 @@ import type { AccountsService, PlanHolder } from '../accounts/service.ts';
 import { type Authorized, loadForRead, loadForWrite } from '../items/access.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
-import { refreshSearchVectors } from '../search/vectors.ts';
 import { insertHighlight } from './insert.ts';
 import { annotationPage } from './item-annotations.ts';
 import { mayChangeAnnotation } from './may-change.ts';
@@ -71,7 +70,6 @@ export class AnnotationsService {
       }
       if (takesQuota(data.shape)) await this.deps.accounts.reserveUsage(tx, user, 'annotation');
       const count = await this.recount(tx, item);
-      await refreshSearchVectors(tx, [data.link_id]);
       return { annotation: presentAnnotation(row, []), created: true, count };
     });
     if (result.created) await this.published(user.id, [data.link_id]);
@@ -117,7 +115,6 @@ export class AnnotationsService {
       // the unit goes back to whoever took it
       if (takesQuota(row.shape)) await this.deps.accounts.releaseUsage(tx, row.userId, { annotation: 1 });
       const n = await this.recount(tx, item);
-      await refreshSearchVectors(tx, [link_id]);
       return n;
     });
     await this.published(user.id, [link_id]);
@@ -154,7 +151,6 @@ export class AnnotationsService {
               ],
             )
           )[0]!;
-      await refreshSearchVectors(tx, [link_id]);
       return presentStickyNote(row, link_id, annotation.id);
     });
     await this.published(user.id, [link_id]);
@@ -167,7 +163,6 @@ export class AnnotationsService {
       const item = await loadForWrite(tx, user, link_id);
       const current = await this.lockStickyNote(tx, item, id);
       const row = await repo.updateStickyNote(tx, current.id, content, this.deps.clock.now());
-      await refreshSearchVectors(tx, [link_id]);
       return presentStickyNote(row, link_id, row.annotationId);
     });
     await this.published(user.id, [link_id]);
@@ -180,7 +175,6 @@ export class AnnotationsService {
       const item = await loadForWrite(tx, user, link_id);
       const current = await this.lockStickyNote(tx, item, id);
       await repo.deleteStickyNote(tx, current.id);
-      await refreshSearchVectors(tx, [link_id]);
     });
     await this.published(user.id, [link_id]);
     return { code: 1, id };

@@ -18,7 +18,6 @@ import { type Authorized, findForWrite, loadForRead, permits } from '../items/ac
 import type { CaptureJobPayload } from '../items/capture-hook.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
-import { refreshSearchVectors } from '../search/vectors.ts';
 import type { TagsService } from '../tags/service.ts';
 import { extractArticle, extractMeta } from './extract.ts';
 import { storeFavicon } from './favicons.ts';
@@ -163,7 +162,6 @@ export class CaptureService {
           ...(ownThumbnail && coverUrl ? { thumbnailUrl: coverUrl } : {}),
         });
         await items.setPageText(tx, current, article.text);
-        await refreshSearchVectors(tx, [itemId]);
         return 'done';
       });
     } catch (err) {

@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ListSort } from '../../../shared/schemas/items.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { itemCounts, items } from '../../db/schema.ts';
-import { pageVector, searchVectorOf } from '../search/vectors.ts';
+import { pageVector } from '../search/vectors.ts';
 import type { Authorized } from './access.ts';
 import { ITEM_COLUMNS as COLUMNS, type ItemRow } from './row.ts';
 
@@ -83,8 +83,8 @@ export async function setAnnotationCount(ex: Executor, item: Checked, count: num
 }
 
 /**
- * Several items' annotation counts, and their search vectors (which hold the annotations' text),
- * in one statement: the statement-level tag-tab trigger then runs once, not once per item.
+ * Several items' annotation counts in one statement: the statement-level tag-tab trigger then
+ * runs once, not once per item.
  */
 export async function setAnnotationCounts(ex: Executor, counts: { item: Checked; count: number }[]) {
   if (counts.length === 0) return;
@@ -93,7 +93,7 @@ export async function setAnnotationCounts(ex: Executor, counts: { item: Checked;
     sql`, `,
   );
   await ex.execute(sql`
-    UPDATE ${items} SET annotation_count = v.n, search_vector = ${searchVectorOf(items.id)}
+    UPDATE ${items} SET annotation_count = v.n
     FROM (VALUES ${values}) AS v(id, n) WHERE ${items.id} = v.id`);
 }
 

@@ -23,7 +23,6 @@ import type { JobQueue } from '../../platform/jobs.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { adsInfoFor, effectivePlan } from '../accounts/user-info.ts';
 import { annotationsForItems, quotaUnitsOfItems } from '../annotations/item-annotations.ts';
-import { refreshSearchVectors } from '../search/vectors.ts';
 import type { TagsService } from '../tags/service.ts';
 import {
   type Actor,
@@ -109,7 +108,6 @@ export class ItemsService {
       if (data.tags !== undefined || !existing) {
         await this.deps.tags.setItemTags(tx, user.id, row.id, parseTagInput(data.tags ?? ''));
       }
-      await refreshSearchVectors(tx, [row.id]);
       if (capture) await queueCapture(this.deps.jobs, tx, user.id, row.id);
       return row;
     });
@@ -142,7 +140,7 @@ export class ItemsService {
     return repo.setAnnotationCount(ex, item, count);
   }
 
-  /** Many items' annotation counts and search vectors in one statement (Kindle import). */
+  /** Many items' annotation counts in one statement (Kindle import). */
   setAnnotationCounts(ex: Executor, counts: { item: Authorized<ItemRow>; count: number }[]): Promise<void> {
     return repo.setAnnotationCounts(ex, counts);
   }

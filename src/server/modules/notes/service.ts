@@ -8,7 +8,6 @@ import { parse, ValidationError } from '../../platform/errors.ts';
 import { type Authorized, loadForWrite } from '../items/access.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
-import { refreshSearchVectors } from '../search/vectors.ts';
 import type { TagsService } from '../tags/service.ts';
 import { sanitizeNoteHtml } from './sanitize.ts';
 
@@ -64,7 +63,6 @@ export class NotesService {
       if (data.tags !== undefined || !existing) {
         await tags.setItemTags(tx, user.id, row.id, parseTagInput(data.tags ?? ''));
       }
-      await refreshSearchVectors(tx, [row.id]);
       return { id: row.id, previousVersion: existing ? existing.updatedAt.getTime() : null };
     });
     const [item] = await items.publishUpserts(user.id, [result.id]);

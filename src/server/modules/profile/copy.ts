@@ -11,7 +11,6 @@ import { copyAnnotations } from '../annotations/copy.ts';
 import { insertPageCopy, type PageCopy, preparePageCopy } from '../capture/copy.ts';
 import { loadForRead } from '../items/access.ts';
 import type { ItemsService } from '../items/service.ts';
-import { refreshSearchVectors } from '../search/vectors.ts';
 import type { TagsService } from '../tags/service.ts';
 import { type FileCopy, insertFileCopy, prepareFileCopy } from '../uploads/copy.ts';
 
@@ -109,7 +108,6 @@ export class CopyService {
           await items.setPageText(tx, copy, page.page.text);
         }
         if (copy_annotations) await copyAnnotations(tx, { accounts, items }, user, source, copy, now);
-        await refreshSearchVectors(tx, [copy.id]);
         return copy.id;
       });
       const [item] = await items.publishUpserts(user.id, [id]);

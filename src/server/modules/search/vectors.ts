@@ -1,20 +1,7 @@
-import { type Column, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { items } from '../../db/schema.ts';
+import { type SQL, sql } from 'drizzle-orm';
 
-/** The one SQL definition of an item's search vector, for an UPDATE of items setting it. */
-export function searchVectorOf(itemId: Column): SQL {
-  return sql`folio_item_search_vector(${itemId})`;
-}
-
-/** Recomputes items' search vectors from the one SQL definition, folio_item_search_vector. */
-export async function refreshSearchVectors(ex: Executor, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await ex
-    .update(items)
-    .set({ searchVector: searchVectorOf(items.id) })
-    .where(inArray(items.id, ids));
-}
+// items.search_vector is kept by the database: triggers over the columns and rows it reads
+// (migration 0027, folio_search_vector_of), so no writer refreshes it.
 
 /** The part of a page's or PDF's text that is indexed (the tsvector size limit is never reached). */
 const PAGE_VECTOR_TEXT_LIMIT = 200_000;

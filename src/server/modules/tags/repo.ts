@@ -208,11 +208,6 @@ export async function findTagByName(ex: Executor, userId: number, name: string) 
   return row;
 }
 
-export async function itemIdsWithTag(ex: Executor, tagId: number): Promise<number[]> {
-  const rows = await ex.select({ itemId: itemTags.itemId }).from(itemTags).where(eq(itemTags.tagId, tagId));
-  return rows.map((r) => r.itemId);
-}
-
 /** Moves every item of `fromId` onto `toId` (skipping items that already carry it), then drops `fromId`. */
 export async function mergeTag(ex: Executor, fromId: number, toId: number): Promise<void> {
   await ex.execute(sql`

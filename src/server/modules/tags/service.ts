@@ -14,7 +14,6 @@ import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, ValidationError } from '../../platform/errors.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { loadAll } from '../items/access.ts';
-import { refreshSearchVectors } from '../search/vectors.ts';
 import * as repo from './repo.ts';
 
 const RECOMMENDED_MAX = 10;
@@ -88,7 +87,6 @@ export class TagsService {
         const names = mode === 1 ? [...splitTName(current.get(item.id) ?? ''), ...given] : given;
         await this.setItemTags(tx, item.userId, item.id, dedupeTags(names));
       }
-      await refreshSearchVectors(tx, ids);
       return repo.tagNamesFor(tx, ids);
     });
   }
@@ -135,7 +133,6 @@ export class TagsService {
     await this.deps.db.transaction(async (tx) => {
       const tag = await repo.findTagByName(tx, userId, old_tag);
       if (!tag) throw new NotFoundError('No such tag.');
-      const itemIds = await repo.itemIdsWithTag(tx, tag.id);
       if (next === '') {
         await repo.deleteTag(tx, tag.id);
       } else {
@@ -146,7 +143,6 @@ export class TagsService {
           await repo.renameTag(tx, tag.id, next);
         }
       }
-      await refreshSearchVectors(tx, itemIds);
     });
   }
 

@@ -17,7 +17,6 @@ import type { AccountsService, PlanHolder } from '../accounts/service.ts';
 import { type Authorized, loadForRead, loadForWrite } from '../items/access.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
-import { refreshSearchVectors } from '../search/vectors.ts';
 import type { TagsService } from '../tags/service.ts';
 import { queueFileJob } from './file-jobs.ts';
 import type { Received } from './receive.ts';
@@ -108,7 +107,6 @@ export class UploadsService {
         const url = fileUrl(item.id);
         await this.deps.items.update(tx, item, { permanentUrl: url, downloadUrl: `${url}?download=1` });
         await this.deps.tags.setItemTags(tx, viewer.id, item.id, parseTagInput(form.tags ?? ''));
-        await refreshSearchVectors(tx, [item.id]);
         await queueFileJob(this.deps.jobs, tx, viewer.id, item.id, kind);
         return item.id;
       });
