@@ -17,8 +17,9 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, parse } from '../../platform/errors.ts';
+import type { Authorized } from '../../policies/authorized.ts';
 import type { AccountsService, PlanHolder } from '../accounts/service.ts';
-import { type Authorized, loadForRead, loadForWrite } from '../items/access.ts';
+import { loadForRead, loadForWrite } from '../items/access.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import { refreshSearchVectors } from '../search/vectors.ts';
@@ -203,19 +204,19 @@ export class AnnotationsService {
     await this.deps.onChanged?.(itemIds);
   }
 
-  private async recount(tx: Executor, item: Authorized<ItemRow>): Promise<number> {
+  private async recount(tx: Executor, item: Authorized<'item', ItemRow>): Promise<number> {
     const count = await repo.countOfItem(tx, item.id);
     await this.deps.items.setAnnotationCount(tx, item, count);
     return count;
   }
 
-  private async lockAnnotation(tx: Executor, item: Authorized<ItemRow>, id: number) {
+  private async lockAnnotation(tx: Executor, item: Authorized<'item', ItemRow>, id: number) {
     const row = await repo.lockAnnotation(tx, item, id);
     if (!row) throw new NotFoundError();
     return row;
   }
 
-  private async lockStickyNote(tx: Executor, item: Authorized<ItemRow>, id: number) {
+  private async lockStickyNote(tx: Executor, item: Authorized<'item', ItemRow>, id: number) {
     const row = await repo.lockStickyNote(tx, item, id);
     if (!row) throw new NotFoundError();
     return row;

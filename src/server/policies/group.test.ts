@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { GROUP_MSG } from '../../shared/schemas/groups.ts';
+import { permitsAuthorOnly } from './annotation.ts';
+import { authorizeGroup, checkMayLeave, permitsShareToGroup } from './group.ts';
+
+describe('the group policy', () => {
+  const owner = { id: 1, role: 'owner' };
+  const member = { id: 1, role: 'member' };
+  it('reads for a member, manages for the owner, and hides the group from others', () => {
+    expect(authorizeGroup(member, 'read')).toBe(member);
+    expect(authorizeGroup(owner, 'write')).toBe(owner);
+    expect(() => authorizeGroup(member, 'write')).toThrow(GROUP_MSG.ownerOnly);
+    expect(() => authorizeGroup(undefined, 'read')).toThrow(expect.objectContaining({ status: 404 }));
+  });
+
+  it('keeps the owner in the group', () => {
+    expect(() => checkMayLeave(authorizeGroup(owner, 'read'))).toThrow(GROUP_MSG.ownerCannotLeave);
+    expect(() => checkMayLeave(authorizeGroup(member, 'read'))).not.toThrow();
+  });
+
+  it('shares one’s own items, notes excepted', () => {
+    expect(permitsShareToGroup({ id: 1 }, { userId: 1, type: 'bookmark' })).toBe(true);
+    expect(permitsShareToGroup({ id: 1 }, { userId: 1, type: 'note' })).toBe(false);
+    expect(permitsShareToGroup({ id: 1 }, { userId: 2, type: 'bookmark' })).toBe(false);
+    expect(permitsShareToGroup({ id: 1 }, undefined)).toBe(false);
+  });
+
+  it('lets only its author change a layer annotation', () => {
+    expect(permitsAuthorOnly({ id: 1 }, { userId: 1 })).toBe(true);
+    expect(permitsAuthorOnly({ id: 2 }, { userId: 1 })).toBe(false);
+    expect(permitsAuthorOnly(null, { userId: 1 })).toBe(false);
+  });
+});
