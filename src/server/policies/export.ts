@@ -2,9 +2,10 @@ import { NotFoundError } from '../platform/errors.ts';
 import type { Actor } from './authorized.ts';
 
 /**
- * Exports (PDF, Word, Markdown, CSV of a selection) answer only for one's own items, and check all
- * of them before the first byte of a streamed file goes out: one item that is not the actor's (or
- * does not exist) refuses the whole export, as not found.
+ * Exports of a selection (PDF, Word, Markdown) answer only for one's own items, and check all of
+ * them before the first byte of a streamed file goes out: one item that is not the actor's (or does
+ * not exist) refuses the whole export, as not found. (The CSV export lists what the viewer may
+ * read: item.ts.)
  */
 export function permitsExport(actor: Actor, ids: number[], found: { id: number; userId: number }[]): boolean {
   if (actor === null) return false;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GROUP_MSG } from '../../shared/schemas/groups.ts';
 import { permitsAuthorOnly } from './annotation.ts';
-import { authorizeGroup, checkMayLeave, permitsShareToGroup } from './group.ts';
+import { authorizeGroup, checkInvite, checkMayLeave, permitsShareToGroup } from './group.ts';
 
 describe('the group policy', () => {
   const owner = { id: 1, role: 'owner' };
@@ -11,6 +11,18 @@ describe('the group policy', () => {
     expect(authorizeGroup(owner, 'write')).toBe(owner);
     expect(() => authorizeGroup(member, 'write')).toThrow(GROUP_MSG.ownerOnly);
     expect(() => authorizeGroup(undefined, 'read')).toThrow(expect.objectContaining({ status: 404 }));
+  });
+
+  it('lets the invited user, or anyone for an address of no user, accept while the invitation lasts', () => {
+    const now = new Date('2026-01-02T00:00:00Z');
+    const lasting = { userId: 2, expiresAt: new Date('2026-01-03T00:00:00Z') };
+    expect(() => checkInvite({ id: 2 }, lasting, now)).not.toThrow();
+    expect(() => checkInvite({ id: 3 }, lasting, now)).toThrow(GROUP_MSG.inviteForSomeoneElse);
+    expect(() => checkInvite({ id: 3 }, { ...lasting, userId: null }, now)).not.toThrow();
+    expect(() => checkInvite({ id: 2 }, { ...lasting, expiresAt: now }, now)).toThrow(
+      GROUP_MSG.inviteInvalid,
+    );
+    expect(() => checkInvite({ id: 2 }, undefined, now)).toThrow(GROUP_MSG.inviteInvalid);
   });
 
   it('keeps the owner in the group', () => {

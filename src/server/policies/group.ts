@@ -26,6 +26,21 @@ export function authorizeGroup<T extends Membership, A extends Access>(
   return grant('group', membership, access);
 }
 
+/**
+ * An invitation is accepted while it lasts (else not valid), by the user it was sent to, or by
+ * whoever signs in with the link first when it went to an address of no user.
+ */
+export function checkInvite(
+  actor: Actor,
+  invite: { userId: number | null; expiresAt: Date } | undefined,
+  now: Date,
+): asserts invite is { userId: number | null; expiresAt: Date } {
+  if (!invite || invite.expiresAt.getTime() <= now.getTime())
+    throw new NotFoundError(GROUP_MSG.inviteInvalid);
+  if (invite.userId !== null && invite.userId !== actor?.id)
+    throw new ForbiddenError(GROUP_MSG.inviteForSomeoneElse);
+}
+
 /** The owner cannot leave their group (they remove its other members first, or keep it). */
 export function checkMayLeave(membership: Authorized<'group', Membership, 'read'>): void {
   if (membership.role === 'owner') throw new ValidationError(GROUP_MSG.ownerCannotLeave, 'group_id');

@@ -20,18 +20,13 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { toSeconds } from '../../platform/clock.ts';
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  parse,
-  ValidationError,
-} from '../../platform/errors.ts';
+import { ConflictError, NotFoundError, parse, ValidationError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/event-bus.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import type { Access } from '../../policies/authorized.ts';
 import {
   authorizeGroup,
+  checkInvite,
   checkMayLeave,
   groupItemAbilities,
   permitsShareToGroup,
@@ -252,10 +247,7 @@ export class GroupsService implements GroupDirectory {
     const now = this.deps.clock.now();
     const groupId = await this.deps.db.transaction(async (tx) => {
       const invite = await repo.findInvite(tx, hashToken(input.token));
-      if (!invite || invite.expiresAt.getTime() <= now.getTime())
-        throw new NotFoundError(GROUP_MSG.inviteInvalid);
-      if (invite.userId !== null && invite.userId !== user.id)
-        throw new ForbiddenError(GROUP_MSG.inviteForSomeoneElse);
+      checkInvite(user, invite, now);
       await repo.addMember(tx, invite.groupId, user.id, 'member', now);
       await repo.deleteInvite(tx, invite.id);
       return invite.groupId;
