@@ -1,7 +1,7 @@
 import { QUOTA_SHAPES } from '../../../shared/schemas/annotations.ts';
 import type { Executor } from '../../db/client.ts';
+import type { Authorized } from '../../policies/authorized.ts';
 import type { AccountsService, PlanHolder } from '../accounts/service.ts';
-import type { Authorized } from '../items/access.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import { annotationMd5, stickyFromJson } from './presenter.ts';
@@ -16,8 +16,8 @@ export async function copyAnnotations(
   tx: Executor,
   deps: { accounts: AccountsService; items: ItemsService },
   owner: PlanHolder,
-  from: Authorized<ItemRow, 'read'>,
-  to: Authorized<ItemRow>,
+  from: Authorized<'item', ItemRow, 'read'>,
+  to: Authorized<'item', ItemRow>,
   now: Date,
 ): Promise<number> {
   const source = await repo.annotationsOfItems(tx, [from.id]);

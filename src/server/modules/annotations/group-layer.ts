@@ -1,5 +1,4 @@
 import {
-  GROUP_MSG,
   type GroupAnnotation,
   groupAddAnnotationSchema,
   groupChangeColorSchema,
@@ -8,13 +7,13 @@ import {
 } from '../../../shared/schemas/groups.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { ForbiddenError, NotFoundError, parse } from '../../platform/errors.ts';
+import { NotFoundError, parse } from '../../platform/errors.ts';
+import { authorizeAuthored } from '../../policies/annotation.ts';
 import { loadAllInGroup } from '../items/access.ts';
 import { insertHighlight } from './insert.ts';
 import { annotationsByAuthors } from './item-annotations.ts';
 import type { GroupAnnotationRow } from './layer-repo.ts';
 import * as layerRepo from './layer-repo.ts';
-import { mayChangeAnnotation } from './may-change.ts';
 import { presentInLayer, presentLayerAnnotation } from './presenter.ts';
 
 /**
@@ -133,7 +132,7 @@ export class GroupLayerService {
 
   /**
    * The layer's annotation, locked, when the caller is a member who may read its item (else not
-   * found) and may change it (else forbidden, see mayChangeAnnotation).
+   * found) and may change it (else forbidden: policies/annotation.ts).
    */
   private async authored(tx: Executor, user: Caller, groupId: number, annId: number) {
     const group = await this.deps.roster.groupOfMember(tx, user.id, groupId);
@@ -141,7 +140,6 @@ export class GroupLayerService {
     const row = await layerRepo.lockAnnotation(tx, groupId, annId);
     if (!row) throw new NotFoundError();
     await loadAllInGroup(tx, user, groupId, [row.itemId]);
-    if (!mayChangeAnnotation(user, row)) throw new ForbiddenError(GROUP_MSG.authorOnly);
-    return { row, gName: group.gName };
+    return { row: authorizeAuthored(user, row), gName: group.gName };
   }
 }

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import type { Authorized } from '../items/access.ts';
+import type { Authorized } from '../../policies/authorized.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { GroupAnnotationRow } from './layer-repo.ts';
 import * as layerRepo from './layer-repo.ts';
@@ -11,8 +11,8 @@ import * as repo from './repo.ts';
  * Where an annotation lives, with the grant that opens it: an item's own annotations (the item
  * loaded for writing), or a group's annotation layer (the item read through the group).
  */
-export type OwnScope = { kind: 'own'; item: Authorized<ItemRow> };
-export type GroupScope = { kind: 'group'; groupId: number; item: Authorized<ItemRow, 'read'> };
+export type OwnScope = { kind: 'own'; item: Authorized<'item', ItemRow> };
+export type GroupScope = { kind: 'group'; groupId: number; item: Authorized<'item', ItemRow, 'read'> };
 export type AnnotationScope = OwnScope | GroupScope;
 
 export interface NewHighlight {

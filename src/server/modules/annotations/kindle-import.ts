@@ -14,7 +14,7 @@ import { DESCRIPTION_MAX, TITLE_MAX } from '../../../shared/schemas/items.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { ValidationError } from '../../platform/errors.ts';
-import type { Authorized } from '../items/access.ts';
+import type { Authorized } from '../../policies/authorized.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import { kindleMd5 } from './presenter.ts';
@@ -202,7 +202,11 @@ function annotationValues(
 }
 
 /** Multi-row inserts of at most INSERT_CHUNK rows; a clipping already stored (same md5) is skipped. */
-async function insertChunked(tx: Executor, granted: Authorized<ItemRow>[], values: AnnotationValues[]) {
+async function insertChunked(
+  tx: Executor,
+  granted: Authorized<'item', ItemRow>[],
+  values: AnnotationValues[],
+) {
   const rows = uniqueBy(values, (r) => `${r.itemId}:${r.annMd5}`);
   const inserted = [];
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { annotations, stickyNotes } from '../../db/schema.ts';
-import type { Authorized } from '../items/access.ts';
+import type { Authorized } from '../../policies/authorized.ts';
 
 export type AnnotationRow = typeof annotations.$inferSelect;
 export type NewAnnotation = typeof annotations.$inferInsert;
 export type StickyNoteRow = typeof stickyNotes.$inferSelect;
-/** An item items/access.ts let the caller change: a write here needs it. */
-type Checked = Authorized<{ id: number }>;
+/** An item the item policy (policies/item.ts) let the caller change: a write here needs it. */
+type Checked = Authorized<'item', { id: number }>;
 
 /** The annotation on that item, locked for the change. */
 export async function lockAnnotation(

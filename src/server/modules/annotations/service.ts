@@ -17,13 +17,14 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, parse } from '../../platform/errors.ts';
+import { mayChangeAnnotation } from '../../policies/annotation.ts';
+import type { Authorized } from '../../policies/authorized.ts';
 import type { AccountsService, PlanHolder } from '../accounts/service.ts';
-import { type Authorized, loadForRead, loadForWrite } from '../items/access.ts';
+import { loadForRead, loadForWrite } from '../items/access.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import { insertHighlight } from './insert.ts';
 import { annotationPage } from './item-annotations.ts';
-import { mayChangeAnnotation } from './may-change.ts';
 import { presentAnnotation, presentStickyNote } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -187,20 +188,25 @@ export class AnnotationsService {
     await this.deps.onChanged?.(itemIds);
   }
 
-  private async recount(tx: Executor, item: Authorized<ItemRow>): Promise<number> {
+  private async recount(tx: Executor, item: Authorized<'item', ItemRow>): Promise<number> {
     const count = await repo.countOfItem(tx, item.id);
     await this.deps.items.setAnnotationCount(tx, item, count);
     return count;
   }
 
-  /** The item's annotation, locked, when the caller may change it (may-change.ts); else not found. */
-  private async lockAnnotation(tx: Executor, user: { id: number }, item: Authorized<ItemRow>, id: number) {
+  /** The item's annotation, locked, when the caller may change it (policies/annotation.ts); else not found. */
+  private async lockAnnotation(
+    tx: Executor,
+    user: { id: number },
+    item: Authorized<'item', ItemRow>,
+    id: number,
+  ) {
     const row = await repo.lockAnnotation(tx, item, id);
     if (!row || !mayChangeAnnotation(user, row)) throw new NotFoundError();
     return row;
   }
 
-  private async lockStickyNote(tx: Executor, item: Authorized<ItemRow>, id: number) {
+  private async lockStickyNote(tx: Executor, item: Authorized<'item', ItemRow>, id: number) {
     const row = await repo.lockStickyNote(tx, item, id);
     if (!row) throw new NotFoundError();
     return row;

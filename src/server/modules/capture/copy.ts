@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { itemPages } from '../../db/schema.ts';
 import { copyBlobs } from '../../platform/blob-copy.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
-import type { Authorized } from '../items/access.ts';
+import type { Authorized } from '../../policies/authorized.ts';
 import type { ItemRow } from '../items/row.ts';
 import { pictureUrl } from './pictures.ts';
 import * as repo from './repo.ts';
@@ -22,7 +22,7 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export async function preparePageCopy(
   ex: Executor,
   blobs: BlobStore,
-  from: Authorized<ItemRow, 'read'>,
+  from: Authorized<'item', ItemRow, 'read'>,
   userId: number,
 ): Promise<PageCopy | null> {
   const [row] = await ex.select().from(itemPages).where(eq(itemPages.itemId, from.id)).limit(1);
@@ -45,6 +45,10 @@ export async function preparePageCopy(
   };
 }
 
-export async function insertPageCopy(tx: Executor, to: Authorized<ItemRow>, copy: PageCopy): Promise<void> {
+export async function insertPageCopy(
+  tx: Executor,
+  to: Authorized<'item', ItemRow>,
+  copy: PageCopy,
+): Promise<void> {
   await repo.savePage(tx, to, copy.page);
 }

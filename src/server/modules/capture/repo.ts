@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { itemPages, items } from '../../db/schema.ts';
-import { type Actor, type Authorized, readableWhere } from '../items/access.ts';
+import type { Actor, Authorized } from '../../policies/authorized.ts';
+import { readableWhere } from '../../policies/item.ts';
 
 export type PageRow = typeof itemPages.$inferSelect;
 
@@ -33,7 +34,7 @@ export async function findLeadImage(ex: Executor, itemId: number): Promise<strin
 /** Stores (or replaces) the item's copy. */
 export async function savePage(
   ex: Executor,
-  item: Authorized<{ id: number }>,
+  item: Authorized<'item', { id: number }>,
   page: Omit<PageRow, 'itemId'>,
 ) {
   await ex

@@ -13,8 +13,10 @@ import { NotFoundError, parse, QuotaExceededError } from '../../platform/errors.
 import { FetchError } from '../../platform/fetch-errors.ts';
 import { type Fetcher, pageText } from '../../platform/fetcher.ts';
 import type { Job } from '../../platform/jobs.ts';
+import type { Authorized } from '../../policies/authorized.ts';
+import { itemAbilities } from '../../policies/item.ts';
 import type { AccountsService } from '../accounts/service.ts';
-import { type Authorized, findForWrite, loadForRead, permits } from '../items/access.ts';
+import { findForWrite, loadForRead } from '../items/access.ts';
 import type { CaptureJobPayload } from '../items/capture-hook.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
@@ -187,7 +189,7 @@ export class CaptureService {
     }
   }
 
-  private async finish(item: Authorized<ItemRow>, status: CaptureStatus, error: string | null) {
+  private async finish(item: Authorized<'item', ItemRow>, status: CaptureStatus, error: string | null) {
     await this.deps.items.update(this.deps.db, item, { captureStatus: status, captureError: error });
     await this.deps.items.publishUpserts(item.userId, [item.id]);
   }
@@ -197,13 +199,13 @@ export class CaptureService {
     const { link_id } = parse(readerQuerySchema, query);
     const item = await loadForRead(this.deps.db, viewer, link_id);
     const reply = await this.readerOf(item);
-    return permits(viewer, item, 'write') && item.captureError
+    return itemAbilities(viewer, item).canEdit && item.captureError
       ? { ...reply, error: item.captureError }
       : reply;
   }
 
   /** The reader copy of an item the caller was granted reading (a share link's item too). */
-  async readerOf(item: Authorized<ItemRow, 'read'>): Promise<ReaderReply> {
+  async readerOf(item: Authorized<'item', ItemRow, 'read'>): Promise<ReaderReply> {
     const copy = await this.copyOf(item.id, item.url);
     const status = (item.captureStatus ?? (copy ? 'done' : 'none')) as CaptureStatus;
     return {

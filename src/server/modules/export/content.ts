@@ -5,7 +5,8 @@ import { splitTName } from '../../../shared/tags.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemFiles } from '../../db/schema.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
-import { type Actor, loadAll } from '../items/access.ts';
+import type { Actor } from '../../policies/authorized.ts';
+import { loadAll } from '../items/access.ts';
 import type { ItemsService } from '../items/service.ts';
 
 /** One item as every export format writes it: plain text only, so no builder handles HTML. */

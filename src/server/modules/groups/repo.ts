@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { groupInvites, groupItems, groupMembers, groups } from '../../db/schema.ts';
+import type { Access, Authorized } from '../../policies/authorized.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type InviteRow = typeof groupInvites.$inferSelect;
@@ -66,6 +67,9 @@ export async function addMember(ex: Executor, groupId: number, userId: number, r
   await ex.insert(groupMembers).values({ groupId, userId, role, joinedAt: now }).onConflictDoNothing();
 }
 
+/** A group the group policy let the caller at (policies/group.ts): a write here needs it. */
+type GroupGrantRow<A extends Access = 'write'> = Authorized<'group', { id: number }, A>;
+
 /** The group seen by one member (undefined when they are not one). */
 export async function groupForMember(ex: Executor, userId: number, by: { id?: number; gName?: string }) {
   const where = by.id !== undefined ? sql`g.id = ${by.id}` : sql`lower(g.g_name) = lower(${by.gName ?? ''})`;
@@ -122,7 +126,13 @@ export async function memberIds(ex: Executor, groupId: number): Promise<number[]
   return rows.map((r) => r.id);
 }
 
-export async function removeMember(ex: Executor, groupId: number, userId: number): Promise<void> {
+/** A member leaving (their read grant) or removed by the owner (the owner's write grant). */
+export async function removeMember(
+  ex: Executor,
+  group: GroupGrantRow<'read'>,
+  userId: number,
+): Promise<void> {
+  const groupId = group.id;
   await ex
     .delete(groupMembers)
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
@@ -133,7 +143,7 @@ export async function removeMember(ex: Executor, groupId: number, userId: number
 /** Shares the items (already checked as the user's own); ids already in the group stay as they were. */
 export async function shareItems(
   ex: Executor,
-  groupId: number,
+  group: GroupGrantRow<'read'>,
   userId: number,
   itemIds: number[],
   now: Date,
@@ -141,7 +151,7 @@ export async function shareItems(
   if (itemIds.length === 0) return;
   await ex
     .insert(groupItems)
-    .values(itemIds.map((itemId) => ({ groupId, itemId, sharedBy: userId, sharedAt: now })))
+    .values(itemIds.map((itemId) => ({ groupId: group.id, itemId, sharedBy: userId, sharedAt: now })))
     .onConflictDoNothing();
 }
 
@@ -253,13 +263,18 @@ export async function userName(ex: Executor, userId: number): Promise<string | u
   return row?.name;
 }
 
-export async function renameGroup(ex: Executor, id: number, displayName: string, description: string) {
-  await ex.update(groups).set({ displayName, description }).where(eq(groups.id, id));
+export async function renameGroup(
+  ex: Executor,
+  group: GroupGrantRow,
+  displayName: string,
+  description: string,
+) {
+  await ex.update(groups).set({ displayName, description }).where(eq(groups.id, group.id));
 }
 
 /** Memberships, shares, invitations and the annotation layer go with it (ON DELETE CASCADE). */
-export async function deleteGroup(ex: Executor, id: number) {
-  await ex.delete(groups).where(eq(groups.id, id));
+export async function deleteGroup(ex: Executor, group: GroupGrantRow) {
+  await ex.delete(groups).where(eq(groups.id, group.id));
 }
 
 /** The groups an item is shared to, with their members: who hears of a change to its highlights. */

@@ -20,15 +20,17 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { toSeconds } from '../../platform/clock.ts';
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  parse,
-  ValidationError,
-} from '../../platform/errors.ts';
+import { ConflictError, NotFoundError, parse, ValidationError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/event-bus.ts';
 import type { Mailer } from '../../platform/mailer.ts';
+import type { Access } from '../../policies/authorized.ts';
+import {
+  authorizeGroup,
+  checkInvite,
+  checkMayLeave,
+  groupItemAbilities,
+  permitsShareToGroup,
+} from '../../policies/group.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { isEducationEmail } from '../accounts/user-info.ts';
 import type { GroupLayerService } from '../annotations/group-layer.ts';
@@ -58,18 +60,22 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /**
  * Groups (Teams / Classes; spec part 1 §3, §5, §7): create, invite, accept, leave, remove a member,
  * share items and read what members shared. Every call about a group first finds the caller's
- * membership: a group they do not belong to is not found. Items are read through
- * items/access.ts `loadAllInGroup` (members read, never change); shares reach every member's open
+ * membership through policies/group.ts: a group they do not belong to is not found, what only
+ * its owner may do is forbidden to the others. Items are read through items/access.ts
+ * `loadAllInGroup` (members read, never change); shares reach every member's open
  * tabs as {cmd: 'group', ...}.
  */
 export class GroupsService implements GroupDirectory {
   constructor(private readonly deps: GroupsDeps) {}
 
   /** The group as this member sees it, or not found. */
-  private async member(ex: Executor, user: Caller, by: { id?: number; gName?: string }) {
-    const row = await repo.groupForMember(ex, user.id, by);
-    if (!row) throw new NotFoundError();
-    return row;
+  private async member<A extends Access = 'read'>(
+    ex: Executor,
+    user: Caller,
+    by: { id?: number; gName?: string },
+    access: A = 'read' as A,
+  ) {
+    return authorizeGroup(await repo.groupForMember(ex, user.id, by), access);
   }
 
   async create(user: Caller, input: unknown): Promise<{ code: 1; group: GroupReply }> {
@@ -117,11 +123,11 @@ export class GroupsService implements GroupDirectory {
       const shared: number[] = [];
       for (const { index, id } of ids) {
         const row = await findForWrite(tx, user, id);
-        const ok = !!row && row.userId === user.id && row.type !== 'note';
+        const ok = permitsShareToGroup(user, row);
         if (ok) shared.push(id);
         flags.push(`${index}:${ok ? 1 : 0}`);
       }
-      await repo.shareItems(tx, group.id, user.id, [...new Set(shared)], this.deps.clock.now());
+      await repo.shareItems(tx, group, user.id, [...new Set(shared)], this.deps.clock.now());
       return { flags, group, shared };
     });
     if (shared.length > 0) {
@@ -193,7 +199,7 @@ export class GroupsService implements GroupDirectory {
         item: {
           ...presented[i]!,
           annotations: annotations.map(({ author: _x, in_layer: _y, ...a }) => a),
-          canEdit: false,
+          ...groupItemAbilities(),
         },
         annotations,
       };
@@ -207,8 +213,7 @@ export class GroupsService implements GroupDirectory {
   async invite(user: Caller, input: unknown, origin: string) {
     const { group_id, to } = parse(inviteSchema, input);
     const now = this.deps.clock.now();
-    const group = await this.member(this.deps.db, user, { id: group_id });
-    if (group.role !== 'owner') throw new ForbiddenError(GROUP_MSG.ownerOnly);
+    const group = await this.member(this.deps.db, user, { id: group_id }, 'write');
     const invitee = await this.deps.accounts.findUserByNameOrEmail(to);
     if (!invitee && !EMAIL_PATTERN.test(to)) throw new ValidationError(GROUP_MSG.notAUser, 'to');
     if (invitee && (await repo.membership(this.deps.db, group.id, invitee.id)))
@@ -242,10 +247,7 @@ export class GroupsService implements GroupDirectory {
     const now = this.deps.clock.now();
     const groupId = await this.deps.db.transaction(async (tx) => {
       const invite = await repo.findInvite(tx, hashToken(input.token));
-      if (!invite || invite.expiresAt.getTime() <= now.getTime())
-        throw new NotFoundError(GROUP_MSG.inviteInvalid);
-      if (invite.userId !== null && invite.userId !== user.id)
-        throw new ForbiddenError(GROUP_MSG.inviteForSomeoneElse);
+      checkInvite(user, invite, now);
       await repo.addMember(tx, invite.groupId, user.id, 'member', now);
       await repo.deleteInvite(tx, invite.id);
       return invite.groupId;
@@ -257,8 +259,8 @@ export class GroupsService implements GroupDirectory {
 
   async leave(user: Caller, groupId: number) {
     const group = await this.member(this.deps.db, user, { id: groupId });
-    if (group.role === 'owner') throw new ValidationError(GROUP_MSG.ownerCannotLeave, 'group_id');
-    await this.deps.db.transaction((tx) => repo.removeMember(tx, groupId, user.id));
+    checkMayLeave(group);
+    await this.deps.db.transaction((tx) => repo.removeMember(tx, group, user.id));
     await this.notify(groupId, { cmd: 'group', group_id: groupId, g_name: group.g_name, change: 'members' });
     return { code: 1 as const };
   }
@@ -266,12 +268,11 @@ export class GroupsService implements GroupDirectory {
   /** Only the owner removes a member; what they shared leaves the group with them. */
   async removeMember(user: Caller, input: unknown) {
     const { group_id, user_id } = parse(removeMemberSchema, input);
-    const group = await this.member(this.deps.db, user, { id: group_id });
-    if (group.role !== 'owner') throw new ForbiddenError(GROUP_MSG.ownerOnly);
+    const group = await this.member(this.deps.db, user, { id: group_id }, 'write');
     if (user_id === user.id) throw new ValidationError(GROUP_MSG.cannotRemoveOwner, 'user_id');
     await this.deps.db.transaction(async (tx) => {
       if (!(await repo.membership(tx, group_id, user_id))) throw new NotFoundError(GROUP_MSG.notAMember);
-      await repo.removeMember(tx, group_id, user_id);
+      await repo.removeMember(tx, group, user_id);
     });
     const message: GroupLiveMessage = { cmd: 'group', group_id, g_name: group.g_name, change: 'members' };
     await this.notify(group_id, message);
@@ -282,9 +283,8 @@ export class GroupsService implements GroupDirectory {
   /** The owner renames the group (display name, description); g_name stays: links carry it. */
   async rename(user: Caller, input: unknown) {
     const data = parse(renameGroupSchema, input);
-    const group = await this.member(this.deps.db, user, { id: data.group_id });
-    if (group.role !== 'owner') throw new ForbiddenError(GROUP_MSG.ownerOnly);
-    await repo.renameGroup(this.deps.db, group.id, data.displayName, data.description ?? group.description);
+    const group = await this.member(this.deps.db, user, { id: data.group_id }, 'write');
+    await repo.renameGroup(this.deps.db, group, data.displayName, data.description ?? group.description);
     const row = await this.member(this.deps.db, user, { id: group.id });
     await this.notify(group.id, {
       cmd: 'group',
@@ -300,10 +300,9 @@ export class GroupsService implements GroupDirectory {
    * it (foreign keys cascade); the members' own items and annotations are never touched.
    */
   async remove(user: Caller, groupId: number) {
-    const group = await this.member(this.deps.db, user, { id: groupId });
-    if (group.role !== 'owner') throw new ForbiddenError(GROUP_MSG.ownerOnly);
+    const group = await this.member(this.deps.db, user, { id: groupId }, 'write');
     const members = await repo.memberIds(this.deps.db, group.id);
-    await this.deps.db.transaction((tx) => repo.deleteGroup(tx, group.id));
+    await this.deps.db.transaction((tx) => repo.deleteGroup(tx, group));
     await fanOut(this.deps.bus, members, {
       cmd: 'group',
       group_id: group.id,

@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify';
 import { linkIdsSchema } from '../../../shared/schemas/items.ts';
 import { splitTName } from '../../../shared/tags.ts';
 import { parse } from '../../platform/errors.ts';
-import type { Actor } from './access.ts';
+import type { Actor } from '../../policies/authorized.ts';
 import type { ItemsService } from './service.ts';
 
 export const CSV_COLUMNS = ['title', 'url', 'tags', 'description', 'annotations'] as const;

@@ -3,8 +3,9 @@ import type { LoadItemsInput } from '../../../shared/schemas/items.ts';
 import { parseSearch } from '../../../shared/search-query.ts';
 import type { Executor } from '../../db/client.ts';
 import { items } from '../../db/schema.ts';
+import type { Actor } from '../../policies/authorized.ts';
+import { ownsLibrary, readableWhere } from '../../policies/item.ts';
 import { searchCondition } from '../search/compile.ts';
-import { type Actor, readableWhere } from './access.ts';
 import * as repo from './repo.ts';
 
 /** Related tags are counted over at most this many of the newest matching items. */
@@ -34,7 +35,7 @@ export interface ListFilter {
 
 /** The load parameters (spec part 1 §3) as conditions on the owner's items the viewer may read. */
 export function listFilter(q: LoadItemsInput, ownerId: number, viewer: Actor): ListFilter {
-  const isOwner = viewer?.id === ownerId;
+  const isOwner = ownsLibrary(viewer, ownerId);
   const readable = readableWhere(viewer, ownerId);
   const conds: SQL[] = readable ? [eq(items.userId, ownerId), readable] : [eq(items.userId, ownerId)];
   const whole = conds.length;

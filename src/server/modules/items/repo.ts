@@ -2,16 +2,16 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ListSort } from '../../../shared/schemas/items.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { itemCounts, items } from '../../db/schema.ts';
+import type { Authorized } from '../../policies/authorized.ts';
 import { pageVector } from '../search/vectors.ts';
-import type { Authorized } from './access.ts';
 import { ITEM_COLUMNS as COLUMNS, type ItemRow } from './row.ts';
 
 export type { ItemRow };
 export type NewItem = typeof items.$inferInsert;
 /** The columns a module other than items may change, through ItemsService.update. */
 export type ItemChanges = Partial<Omit<NewItem, 'id' | 'userId' | 'type' | 'searchVector' | 'pageVector'>>;
-/** Only items/access.ts makes one; a write here needs it. */
-type Checked = Authorized<{ id: number }>;
+/** An item the item policy (policies/item.ts) let the caller change: a write here needs it. */
+type Checked = Authorized<'item', { id: number }>;
 
 export async function insertItem(ex: Executor, values: NewItem): Promise<ItemRow> {
   const [row] = await ex.insert(items).values(values).returning(COLUMNS);

@@ -20,19 +20,13 @@ import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, PlanLimitError, parse, ValidationError } from '../../platform/errors.ts';
 import { type EventBus, ITEM_CMD, type ItemEvent, userTopic } from '../../platform/event-bus.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
+import type { Actor, Authorized } from '../../policies/authorized.ts';
+import { authorizeItem, itemAbilities, ownsLibrary } from '../../policies/item.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { adsInfoFor, effectivePlan } from '../accounts/user-info.ts';
 import { annotationsForItems, quotaUnitsOfItems } from '../annotations/item-annotations.ts';
 import type { TagsService } from '../tags/service.ts';
-import {
-  type Actor,
-  type Authorized,
-  authorize,
-  loadAll,
-  loadForRead,
-  loadForWrite,
-  permits,
-} from './access.ts';
+import { loadAll, loadForRead, loadForWrite } from './access.ts';
 import { CAPTURE_PENDING, needsCapture, queueCapture } from './capture-hook.ts';
 import { fileFactsFor, queueFileCleanup } from './files-hook.ts';
 import { listFilter, listPage } from './listing.ts';
@@ -67,13 +61,13 @@ export class ItemsService {
     const data = parse(saveBookmarkSchema, input);
     const now = this.deps.clock.now();
     const saved = await this.deps.db.transaction(async (tx) => {
-      let existing: Authorized<ItemRow> | undefined;
+      let existing: Authorized<'item', ItemRow> | undefined;
       if (data.link_id !== undefined) {
         existing = await loadForWrite(tx, user, data.link_id);
       } else {
         if (!data.url) throw new ValidationError(URL_REQUIRED_MESSAGE, 'url');
         const found = await repo.findBookmarkByUrl(tx, user.id, data.url);
-        existing = found && authorize(user, found, 'write');
+        existing = found && authorizeItem(user, found, 'write');
       }
       const url = data.new_url ?? data.url ?? existing?.url ?? null;
       if (url && existing?.type === 'bookmark' && url !== existing.url) {
@@ -92,7 +86,7 @@ export class ItemsService {
         private: isNote ? true : (data.private ?? existing?.private ?? true),
         updatedAt: now,
       };
-      let row: Authorized<ItemRow>;
+      let row: Authorized<'item', ItemRow>;
       if (existing) {
         await repo.updateItem(tx, existing, { ...fields, ...(capture ? CAPTURE_PENDING : {}) });
         row = { ...existing, ...fields, ...(capture ? CAPTURE_PENDING : {}) };
@@ -121,27 +115,30 @@ export class ItemsService {
     tx: Executor,
     owner: { id: number },
     values: Omit<repo.NewItem, 'userId'>,
-  ): Promise<Authorized<ItemRow>> {
-    return authorize(owner, await repo.insertItem(tx, { ...values, userId: owner.id }), 'write');
+  ): Promise<Authorized<'item', ItemRow>> {
+    return authorizeItem(owner, await repo.insertItem(tx, { ...values, userId: owner.id }), 'write');
   }
 
   /** Changes an item's columns for another module (a note's text, a file's addresses, a capture's state). */
-  update(ex: Executor, item: Authorized<ItemRow>, changes: repo.ItemChanges): Promise<void> {
+  update(ex: Executor, item: Authorized<'item', ItemRow>, changes: repo.ItemChanges): Promise<void> {
     return repo.updateItem(ex, item, changes);
   }
 
   /** Indexes a captured page's or a PDF's text for full-text search (the one writer of it). */
-  setPageText(ex: Executor, item: Authorized<ItemRow>, text: string): Promise<void> {
+  setPageText(ex: Executor, item: Authorized<'item', ItemRow>, text: string): Promise<void> {
     return repo.setPageText(ex, item, text);
   }
 
   /** Keeps the item's annotation count (the annotations module counts them). */
-  setAnnotationCount(ex: Executor, item: Authorized<ItemRow>, count: number): Promise<void> {
+  setAnnotationCount(ex: Executor, item: Authorized<'item', ItemRow>, count: number): Promise<void> {
     return repo.setAnnotationCount(ex, item, count);
   }
 
   /** Many items' annotation counts in one statement (Kindle import). */
-  setAnnotationCounts(ex: Executor, counts: { item: Authorized<ItemRow>; count: number }[]): Promise<void> {
+  setAnnotationCounts(
+    ex: Executor,
+    counts: { item: Authorized<'item', ItemRow>; count: number }[],
+  ): Promise<void> {
     return repo.setAnnotationCounts(ex, counts);
   }
 
@@ -154,10 +151,10 @@ export class ItemsService {
     owner: { id: number },
     type: string,
     localId: string,
-  ): Promise<Authorized<ItemRow> | undefined> {
+  ): Promise<Authorized<'item', ItemRow> | undefined> {
     await repo.lockLocalId(tx, owner.id, localId);
     const row = await repo.findOwnBy(tx, owner.id, type, { localId });
-    return row && authorize(owner, row, 'write');
+    return row && authorizeItem(owner, row, 'write');
   }
 
   /**
@@ -169,7 +166,7 @@ export class ItemsService {
     owner: { id: number },
     books: { title: string; author: string }[],
     now: Date,
-  ): Promise<Map<string, { item: Authorized<ItemRow>; created: boolean }>> {
+  ): Promise<Map<string, { item: Authorized<'item', ItemRow>; created: boolean }>> {
     const titles = books.map((b) => b.title);
     // two imports of one file at once must not make a book twice
     await repo.lockLocalIds(
@@ -177,10 +174,10 @@ export class ItemsService {
       owner.id,
       titles.map((t) => `kindle:${t}`),
     );
-    const found = new Map<string, { item: Authorized<ItemRow>; created: boolean }>();
+    const found = new Map<string, { item: Authorized<'item', ItemRow>; created: boolean }>();
     for (const row of await repo.findByTitles(tx, owner.id, 'kindle', titles)) {
       if (!found.has(row.title))
-        found.set(row.title, { item: authorize(owner, row, 'write'), created: false });
+        found.set(row.title, { item: authorizeItem(owner, row, 'write'), created: false });
     }
     const missing = books.filter((b) => !found.has(b.title));
     const rows = await repo.insertItems(
@@ -195,7 +192,7 @@ export class ItemsService {
         updatedAt: now,
       })),
     );
-    for (const row of rows) found.set(row.title, { item: authorize(owner, row, 'write'), created: true });
+    for (const row of rows) found.set(row.title, { item: authorizeItem(owner, row, 'write'), created: true });
     return found;
   }
 
@@ -232,7 +229,7 @@ export class ItemsService {
         ? viewer
         : await this.deps.accounts.findUserByName(ownerName);
     if (!owner) throw new NotFoundError('No such user.');
-    const isOwner = !opts.publicOnly && owner.id === viewer?.id;
+    const isOwner = !opts.publicOnly && ownsLibrary(viewer, owner.id);
 
     const viewerPlan = viewer ? PLANS[effectivePlan(viewer, this.deps.clock.now())] : PLANS.free;
     if (q.snapshot === 'yes' && !viewerPlan.fullText) throw new PlanLimitError(FULLTEXT_PREMIUM_MESSAGE, -3);
@@ -347,7 +344,7 @@ export class ItemsService {
         r,
         tNames.get(r.id) ?? '',
         names.get(r.userId)!,
-        permits(viewer, r, 'write'),
+        itemAbilities(viewer, r).canEdit,
         files.get(r.id),
         annotations.get(r.id) ?? [],
       ),

@@ -9,7 +9,7 @@ import type { BlobStore } from '../../platform/blob-store.ts';
 import { contract, signedIn } from '../../platform/contract.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { send } from '../../platform/send-file.ts';
-import { permitsNotePicture } from '../items/access.ts';
+import { permitsNotePicture } from '../../policies/item.ts';
 import { IMAGE_MIME, type ImageKind, noteImageKey } from './images.ts';
 import type { NotesService } from './service.ts';
 

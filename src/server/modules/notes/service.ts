@@ -5,7 +5,8 @@ import { parseTagInput } from '../../../shared/tags.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { parse, ValidationError } from '../../platform/errors.ts';
-import { type Authorized, loadForWrite } from '../items/access.ts';
+import type { Authorized } from '../../policies/authorized.ts';
+import { loadForWrite } from '../items/access.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import type { TagsService } from '../tags/service.ts';
@@ -37,7 +38,7 @@ export class NotesService {
     const { items, tags } = this.deps;
     const now = this.deps.clock.now();
     const result = await this.deps.db.transaction(async (tx) => {
-      let existing: Authorized<ItemRow> | undefined;
+      let existing: Authorized<'item', ItemRow> | undefined;
       if (data.link_id !== undefined) {
         existing = await loadForWrite(tx, user, data.link_id);
         if (existing.type !== 'note') throw new ValidationError(NOT_A_NOTE_MESSAGE, 'link_id');

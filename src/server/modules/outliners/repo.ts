@@ -2,10 +2,13 @@ import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { OutlinerSort } from '../../../shared/schemas/outliners.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { outlinerEntries, outlinerSettings, outliners } from '../../db/schema.ts';
+import type { Authorized } from '../../policies/authorized.ts';
 
 export type OutlinerRow = typeof outliners.$inferSelect;
 export type EntryRow = typeof outlinerEntries.$inferSelect;
 export type NewEntry = typeof outlinerEntries.$inferInsert;
+/** An outliner the outliner policy (policies/outliner.ts) let the caller change: a write here needs it. */
+type Owned = Authorized<'outliner', { id: number }>;
 
 /** An entry with what its item or highlight shows now. */
 export interface TreeRow {
@@ -94,15 +97,15 @@ function getOutlinerColumns() {
 
 export async function updateOutliner(
   ex: Executor,
-  id: number,
+  outliner: Owned,
   set: Partial<Pick<OutlinerRow, 'title' | 'description' | 'privacy' | 'shareKey' | 'updatedAt'>>,
 ): Promise<OutlinerRow> {
-  const [row] = await ex.update(outliners).set(set).where(eq(outliners.id, id)).returning();
+  const [row] = await ex.update(outliners).set(set).where(eq(outliners.id, outliner.id)).returning();
   return row!;
 }
 
-export async function deleteOutliner(ex: Executor, id: number): Promise<void> {
-  await ex.delete(outliners).where(eq(outliners.id, id));
+export async function deleteOutliner(ex: Executor, outliner: Owned): Promise<void> {
+  await ex.delete(outliners).where(eq(outliners.id, outliner.id));
 }
 
 export async function countOutliners(ex: Executor, userId: number): Promise<number> {
@@ -263,8 +266,8 @@ export async function lastTopPosition(ex: Executor, outlinerId: number): Promise
   return row?.position ?? null;
 }
 
-export async function touchOutliner(ex: Executor, id: number, now: Date): Promise<void> {
-  await ex.update(outliners).set({ updatedAt: now }).where(eq(outliners.id, id));
+export async function touchOutliner(ex: Executor, outliner: Owned, now: Date): Promise<void> {
+  await ex.update(outliners).set({ updatedAt: now }).where(eq(outliners.id, outliner.id));
 }
 
 export async function findSettings(ex: Executor, userId: number) {

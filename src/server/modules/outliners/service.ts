@@ -25,8 +25,10 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, ValidationError } from '../../platform/errors.ts';
 import { type EventBus, userTopic } from '../../platform/event-bus.ts';
+import type { Actor } from '../../policies/authorized.ts';
+import { authorizeOutliner } from '../../policies/outliner.ts';
 import type { AccountsService, PlanHolder } from '../accounts/service.ts';
-import { type Actor, authorizeOutliner, loadAll, loadForWrite } from '../items/access.ts';
+import { loadAll, loadForWrite } from '../items/access.ts';
 import type { ItemsService } from '../items/service.ts';
 import type { OpmlNode } from './opml.ts';
 import { presentEntry, presentOutliner, presentTree } from './presenter.ts';
@@ -52,7 +54,8 @@ type Repositioned = { id: number; position: string }[];
 
 /**
  * Outliners and their entries (spec part 1 §3, §7). Every call loads the outliner through
- * items/access.ts (`authorizeOutliner`): the owner only, else 404; a share key reads. Entry writes
+ * policies/outliner.ts (`authorizeOutliner`): the owner only, else 404; a share key reads. Writes
+ * of the outliner row take what it returns. Entry writes
  * lock the outliner row, so two tabs placing entries at once get distinct keys. Each change is
  * sent to the owner's open tabs (topic user:{id}); changes to which items an outliner holds also
  * send those items, whose ouliner_id changed.
@@ -91,8 +94,8 @@ export class OutlinersService {
     if (data.title === undefined && data.description === undefined)
       throw new ValidationError(OUTLINER_MSG.nothingToEdit, 'title');
     const outliner = await this.deps.db.transaction(async (tx) => {
-      await this.owned(tx, caller.user, outlinerId, true);
-      const row = await repo.updateOutliner(tx, outlinerId, { ...data, updatedAt: this.deps.clock.now() });
+      const owned = await this.owned(tx, caller.user, outlinerId, true);
+      const row = await repo.updateOutliner(tx, owned, { ...data, updatedAt: this.deps.clock.now() });
       return presentOutliner(row, await repo.entryCount(tx, outlinerId), caller.origin);
     });
     await this.publish(caller, outlinerId, 'outliner', { outliner });
@@ -102,9 +105,9 @@ export class OutlinersService {
   /** Deletes it with its entries and gives its quota unit back. */
   async delete(caller: Caller, outlinerId: number): Promise<{ code: 1 }> {
     const held = await this.deps.db.transaction(async (tx) => {
-      await this.owned(tx, caller.user, outlinerId, true);
+      const owned = await this.owned(tx, caller.user, outlinerId, true);
       const items = await repo.itemsHeldBy(tx, outlinerId);
-      await repo.deleteOutliner(tx, outlinerId);
+      await repo.deleteOutliner(tx, owned);
       await this.deps.accounts.releaseUsage(tx, caller.user.id, { outliner: 1 });
       return items;
     });
@@ -120,7 +123,7 @@ export class OutlinersService {
       const shared =
         row.privacy === 2 && row.shareKey
           ? row
-          : await repo.updateOutliner(tx, outlinerId, {
+          : await repo.updateOutliner(tx, row, {
               privacy: 2,
               shareKey: randomBytes(16).toString('base64url'),
             });
@@ -133,8 +136,8 @@ export class OutlinersService {
   /** Turns sharing off: the key is forgotten, its link finds nothing. */
   async shareDisable(caller: Caller, outlinerId: number): Promise<{ code: 1 }> {
     const outliner = await this.deps.db.transaction(async (tx) => {
-      await this.owned(tx, caller.user, outlinerId, true);
-      const row = await repo.updateOutliner(tx, outlinerId, { privacy: 0, shareKey: null });
+      const owned = await this.owned(tx, caller.user, outlinerId, true);
+      const row = await repo.updateOutliner(tx, owned, { privacy: 0, shareKey: null });
       return presentOutliner(row, await repo.entryCount(tx, outlinerId), caller.origin);
     });
     await this.publish(caller, outlinerId, 'outliner', { outliner });
@@ -186,7 +189,7 @@ export class OutlinersService {
   /** add_to_outliner: each item becomes an item entry at the end; items it already holds are skipped. */
   async addItems(caller: Caller, data: AddToOutlinerInput): Promise<{ code: 1; entries: EntryReply[] }> {
     const { created, linkIds } = await this.deps.db.transaction(async (tx) => {
-      await this.owned(tx, caller.user, data.list_id, true);
+      const owned = await this.owned(tx, caller.user, data.list_id, true);
       const items = await loadAll(tx, caller.user, data.infos, 'write').catch((err: unknown) => {
         throw err instanceof NotFoundError
           ? new ValidationError('An item in infos was not found.', 'infos')
@@ -209,7 +212,7 @@ export class OutlinersService {
           updatedAt: now,
         })),
       );
-      if (rows.length) await repo.touchOutliner(tx, data.list_id, now);
+      if (rows.length) await repo.touchOutliner(tx, owned, now);
       const tree = await repo.treeOf(
         tx,
         data.list_id,
@@ -231,7 +234,7 @@ export class OutlinersService {
    */
   async addText(caller: Caller, data: AddTextToOutlinerInput): Promise<EntryChangeReply> {
     const entry = await this.deps.db.transaction(async (tx) => {
-      await this.owned(tx, caller.user, data.outliner_id, true);
+      const owned = await this.owned(tx, caller.user, data.outliner_id, true);
       let source: { linkId: number; annId: number } | undefined;
       if (data.ann_id !== undefined) {
         const ann = await this.ownAnnotation(tx, caller.user, data.ann_id, 'ann_id');
@@ -252,7 +255,7 @@ export class OutlinersService {
           updatedAt: now,
         },
       ]);
-      await repo.touchOutliner(tx, data.outliner_id, now);
+      await repo.touchOutliner(tx, owned, now);
       return this.entryReply(tx, data.outliner_id, row!.id);
     });
     await this.publish(caller, data.outliner_id, 'entries', { entries: [entry] });
@@ -262,7 +265,7 @@ export class OutlinersService {
   /** A new entry under parent_id after after_id (text, or an item or highlight of one's own). */
   async createEntry(caller: Caller, outlinerId: number, data: CreateEntryInput): Promise<EntryChangeReply> {
     const result = await this.deps.db.transaction(async (tx) => {
-      await this.owned(tx, caller.user, outlinerId, true);
+      const owned = await this.owned(tx, caller.user, outlinerId, true);
       let linkId: number | null = null;
       let annId: number | null = null;
       let text = data.text;
@@ -300,7 +303,7 @@ export class OutlinersService {
           updatedAt: now,
         },
       ]);
-      await repo.touchOutliner(tx, outlinerId, now);
+      await repo.touchOutliner(tx, owned, now);
       return { entry: await this.entryReply(tx, outlinerId, row!.id), repositioned: place.repositioned };
     });
     await this.publish(caller, outlinerId, 'entries', {
@@ -320,7 +323,7 @@ export class OutlinersService {
     data: EditEntryInput,
   ): Promise<EntryChangeReply> {
     const result = await this.deps.db.transaction(async (tx) => {
-      await this.owned(tx, caller.user, outlinerId, true);
+      const owned = await this.owned(tx, caller.user, outlinerId, true);
       const entry = await repo.findEntry(tx, outlinerId, entryId);
       if (!entry) throw new NotFoundError();
       const now = this.deps.clock.now();
@@ -348,7 +351,7 @@ export class OutlinersService {
         repositioned = place.repositioned;
       }
       await repo.updateEntry(tx, entryId, set);
-      await repo.touchOutliner(tx, outlinerId, now);
+      await repo.touchOutliner(tx, owned, now);
       return { entry: await this.entryReply(tx, outlinerId, entryId), repositioned };
     });
     await this.publish(caller, outlinerId, 'entries', {
@@ -365,12 +368,12 @@ export class OutlinersService {
     entryId: number,
   ): Promise<{ code: 1; removed: number[] }> {
     const { removed, items } = await this.deps.db.transaction(async (tx) => {
-      await this.owned(tx, caller.user, outlinerId, true);
+      const owned = await this.owned(tx, caller.user, outlinerId, true);
       if (!(await repo.findEntry(tx, outlinerId, entryId))) throw new NotFoundError();
       const ids = await repo.subtreeOf(tx, entryId);
       const held = await repo.itemsOfEntries(tx, ids);
       await repo.deleteEntry(tx, entryId);
-      await repo.touchOutliner(tx, outlinerId, this.deps.clock.now());
+      await repo.touchOutliner(tx, owned, this.deps.clock.now());
       return { removed: ids, items: held };
     });
     await this.publish(caller, outlinerId, 'entries', { removed });

@@ -10,17 +10,13 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { toSeconds } from '../../platform/clock.ts';
 import { NotFoundError } from '../../platform/errors.ts';
+import type { Authorized } from '../../policies/authorized.ts';
+import { permitsNotePicture } from '../../policies/item.ts';
+import { shareGrant } from '../../policies/share-link.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { annotationsForItems } from '../annotations/item-annotations.ts';
 import type { CaptureService } from '../capture/service.ts';
-import {
-  type Authorized,
-  loadAll,
-  loadForWrite,
-  loadShared,
-  permitsNotePicture,
-  shareGrant,
-} from '../items/access.ts';
+import { loadAll, loadForWrite, loadShared } from '../items/access.ts';
 import type { ItemRow } from '../items/row.ts';
 import { IMAGE_MIME, type ImageKind, noteImageKey } from '../notes/images.ts';
 import type { ServedFile, UploadsService } from '../uploads/service.ts';
@@ -78,7 +74,7 @@ export class SharingService {
   }
 
   /** Links of items the caller owns (checked by its caller): existing keys kept, missing ones made. */
-  async linksFor(ex: Executor, owned: Authorized<ItemRow>[], origin: string): Promise<ShareInfo[]> {
+  async linksFor(ex: Executor, owned: Authorized<'item', ItemRow>[], origin: string): Promise<ShareInfo[]> {
     const existing = new Map(
       (
         await repo.linksOfItems(

@@ -167,16 +167,3 @@ describe('the share page in a frame', () => {
     expect(other.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
-
-describe('permits with a share grant', () => {
-  it('reads the granted item only, and never writes', async () => {
-    const { permits, shareGrant } = await import('../items/access.ts');
-    const grant = shareGrant({ itemId: 5, shareKey: 'k'.repeat(22) }, 'k'.repeat(22));
-    const item = { id: 5, userId: 1, private: true };
-    expect(permits(null, item, 'read', grant)).toBe(true);
-    expect(permits(null, item, 'write', grant)).toBe(false);
-    expect(permits({ id: 2 }, { ...item, id: 6 }, 'read', grant)).toBe(false);
-    expect(() => shareGrant({ itemId: 5, shareKey: 'k'.repeat(22) }, 'j'.repeat(22))).toThrow();
-    expect(() => shareGrant(undefined, 'k'.repeat(22))).toThrow();
-  });
-});

@@ -12,6 +12,7 @@ import { parseTagInput, splitTName } from '../../../shared/tags.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, ValidationError } from '../../platform/errors.ts';
+import { ownsLibrary } from '../../policies/item.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { loadAll } from '../items/access.ts';
 import * as repo from './repo.ts';
@@ -105,7 +106,7 @@ export class TagsService {
     if (!ownerName) throw new ValidationError('username is required.', 'username');
     const owner = await this.deps.accounts.findUserByName(ownerName);
     if (!owner) throw new NotFoundError('No such user.');
-    const isOwner = owner.id === viewer?.id;
+    const isOwner = ownsLibrary(viewer, owner.id);
     // unread is the owner's own state: nobody else sees it
     if (!isOwner && q.type === 'unread') return { tags: [], total: 0 };
     return repo.listTags(this.deps.db, {

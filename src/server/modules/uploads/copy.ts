@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client.ts';
 import { copyBlobs } from '../../platform/blob-copy.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
-import type { Authorized } from '../items/access.ts';
+import type { Authorized } from '../../policies/authorized.ts';
 import type { ItemRow } from '../items/row.ts';
 import * as repo from './repo.ts';
 
@@ -15,7 +15,7 @@ export interface FileCopy {
 export async function prepareFileCopy(
   ex: Executor,
   blobs: BlobStore,
-  from: Authorized<ItemRow, 'read'>,
+  from: Authorized<'item', ItemRow, 'read'>,
   userId: number,
 ): Promise<FileCopy | null> {
   const row = await repo.findFile(ex, from);
@@ -26,7 +26,11 @@ export async function prepareFileCopy(
 }
 
 /** The file row of the copy, naming the copied blobs; the blob keys of the copy (for clean-up). */
-export async function insertFileCopy(tx: Executor, to: Authorized<ItemRow>, copy: FileCopy): Promise<void> {
+export async function insertFileCopy(
+  tx: Executor,
+  to: Authorized<'item', ItemRow>,
+  copy: FileCopy,
+): Promise<void> {
   const { row, keys } = copy;
   const blobKey = keys.get(row.blobKey);
   if (!blobKey) throw new Error('the file is gone');

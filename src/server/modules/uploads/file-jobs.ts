@@ -4,7 +4,8 @@ import { THUMB_WIDTHS, type ThumbWidth, type UploadKind } from '../../../shared/
 import type { Db, Executor } from '../../db/client.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import { defineJob, type Job, type JobQueue, jobType, PermanentJobError } from '../../platform/jobs.ts';
-import { type Authorized, findForWrite } from '../items/access.ts';
+import type { Authorized } from '../../policies/authorized.ts';
+import { findForWrite } from '../items/access.ts';
 import { FILES_CLEANUP_JOB, type FilesCleanupPayload } from '../items/files-hook.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
@@ -75,7 +76,7 @@ export class FileJobs {
    * item was deleted meanwhile (its clean-up did not know them).
    */
   private async store(
-    item: Authorized<ItemRow>,
+    item: Authorized<'item', ItemRow>,
     fileKey: string,
     images: Map<ThumbWidth, Buffer>,
     size: { width?: number; height?: number },
@@ -105,7 +106,7 @@ export class FileJobs {
    * A PDF's thumbnails, from its first page drawn in a worker. A page that cannot be drawn leaves the
    * PDF without a thumbnail (the row shows its type) and never fails the job: its text still counts.
    */
-  private async pdfThumbnails(item: Authorized<ItemRow>, fileKey: string, bytes: Uint8Array) {
+  private async pdfThumbnails(item: Authorized<'item', ItemRow>, fileKey: string, bytes: Uint8Array) {
     let images: Map<ThumbWidth, Buffer>;
     try {
       images = (await makeThumbnails(await renderFirstPage(bytes), 'png')).images;
@@ -154,7 +155,7 @@ export class FileJobs {
   }
 
   /** The item's stored file, whole, when it is of the expected type. */
-  private async read(item: Authorized<ItemRow>, type: UploadKind) {
+  private async read(item: Authorized<'item', ItemRow>, type: UploadKind) {
     const file = item.type === type ? await repo.findFile(this.deps.db, item) : undefined;
     if (!file) return null;
     const blob = await this.deps.blobs.get(file.blobKey);

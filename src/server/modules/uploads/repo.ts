@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { itemFiles } from '../../db/schema.ts';
-import type { Access, Authorized } from '../items/access.ts';
+import type { Access, Authorized } from '../../policies/authorized.ts';
 
 export type ItemFileRow = typeof itemFiles.$inferSelect;
 export type NewItemFile = typeof itemFiles.$inferInsert;
@@ -9,8 +9,8 @@ export type NewItemFile = typeof itemFiles.$inferInsert;
 /** Text kept per PDF (the part indexed for full-text search is ItemsService.setPageText's). */
 export const TEXT_MAX_CHARS = 1_000_000;
 
-/** An item items/access.ts granted the caller: reading a file needs read access, changing it write. */
-type Checked<A extends Access = 'write'> = Authorized<{ id: number; userId: number }, A>;
+/** An item the item policy (policies/item.ts) granted the caller: reading a file needs read access, changing it write. */
+type Checked<A extends Access = 'write'> = Authorized<'item', { id: number; userId: number }, A>;
 
 /** The file row of a pdf or image item just created. */
 export async function insertFile(

@@ -13,8 +13,9 @@ import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, parse, ValidationError } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import type { SendableFile } from '../../platform/send-file.ts';
+import type { Authorized } from '../../policies/authorized.ts';
 import type { AccountsService, PlanHolder } from '../accounts/service.ts';
-import { type Authorized, loadForRead, loadForWrite } from '../items/access.ts';
+import { loadForRead, loadForWrite } from '../items/access.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import type { TagsService } from '../tags/service.ts';
@@ -126,7 +127,7 @@ export class UploadsService {
   }
 
   /** The file (or thumbnail) of an item the caller was granted reading (a share link's item too). */
-  async fileOf(item: Authorized<ItemRow, 'read'>, width: ThumbWidth | null): Promise<ServedFile> {
+  async fileOf(item: Authorized<'item', ItemRow, 'read'>, width: ThumbWidth | null): Promise<ServedFile> {
     const file = await repo.findFile(this.deps.db, item);
     if (!file) throw new NotFoundError();
     const base = { fileName: file.fileName, private: item.private };
