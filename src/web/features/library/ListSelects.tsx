@@ -1,6 +1,5 @@
-import type { ReactElement } from 'react';
 import { PAGE_SIZES } from '../../../shared/limits.ts';
-import type { ListSort } from '../../../shared/schemas/items.ts';
+import { LIST_SORTS, type ListSort } from '../../../shared/schemas/items.ts';
 
 interface SelectProps<V> {
   value: V;
@@ -12,10 +11,26 @@ interface SelectProps<V> {
   className?: string;
 }
 
-function labelled(props: SelectProps<unknown>, select: ReactElement) {
+function ListSelect<V extends string | number>(
+  props: SelectProps<V> & { options: readonly V[]; labelOf: (value: V) => string },
+) {
+  const select = (
+    <select
+      aria-label={props['aria-label']}
+      className={props.className}
+      value={props.value}
+      onChange={(e) => props.onChange(props.options.find((v) => String(v) === e.target.value)!)}
+    >
+      {props.options.map((v) => (
+        <option key={v} value={v}>
+          {props.labelOf(v)}
+        </option>
+      ))}
+    </select>
+  );
   if (props.label === undefined) return select;
   return (
-    // biome-ignore lint/a11y/noLabelWithoutControl: the select is the child passed in
+    // biome-ignore lint/a11y/noLabelWithoutControl: the select is inside, built above
     <label className={props.labelClassName}>
       {props.label}
       {select}
@@ -23,38 +38,14 @@ function labelled(props: SelectProps<unknown>, select: ReactElement) {
   );
 }
 
+const SORT_LABELS: Record<ListSort, string> = { updated: 'Updated', created: 'Created', title: 'Title' };
+
 /** The list sort (Updated, Created, Title) of the library, its search and the public library. */
 export function SortSelect(props: SelectProps<ListSort>) {
-  return labelled(
-    props as SelectProps<unknown>,
-    <select
-      aria-label={props['aria-label']}
-      className={props.className}
-      value={props.value}
-      onChange={(e) => props.onChange(e.target.value as ListSort)}
-    >
-      <option value="updated">Updated</option>
-      <option value="created">Created</option>
-      <option value="title">Title</option>
-    </select>,
-  );
+  return <ListSelect {...props} options={LIST_SORTS} labelOf={(s) => SORT_LABELS[s]} />;
 }
 
 /** Items per page (24/48/96) of the library and the public library. */
 export function PageSizeSelect(props: SelectProps<number>) {
-  return labelled(
-    props as SelectProps<unknown>,
-    <select
-      aria-label={props['aria-label']}
-      className={props.className}
-      value={props.value}
-      onChange={(e) => props.onChange(Number(e.target.value))}
-    >
-      {PAGE_SIZES.map((n) => (
-        <option key={n} value={n}>
-          {n}
-        </option>
-      ))}
-    </select>,
-  );
+  return <ListSelect {...props} options={PAGE_SIZES} labelOf={String} />;
 }
