@@ -120,6 +120,22 @@ export async function chargeSource(
 }
 
 /**
+ * Charges the card the request's fields describe (saving it first): the first missing or malformed
+ * field, or the provider's refusal, answers its message. `amountCents` 0 only saves the card.
+ */
+export async function chargeCard(
+  gateway: PaymentGateway,
+  fields: CardFields,
+  amountCents: number,
+  idempotencyKey: string,
+  description: string,
+): Promise<{ ok: true; charged: Charged } | { ok: false; message: string }> {
+  const read = readCard(fields);
+  if ('message' in read) return { ok: false, message: read.message };
+  return chargeSource(gateway, { kind: 'card', card: read.card }, amountCents, idempotencyKey, description);
+}
+
+/**
  * Runs one payment attempt under its key: the first call runs `attempt`; a repeated call while it
  * runs, or after it succeeded (double click, retry after a timeout), gets the stored reply and
  * charges nothing. A refused attempt releases the key.

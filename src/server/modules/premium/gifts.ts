@@ -6,7 +6,7 @@ import { type giftSchema, type PaymentReply, PREMIUM_MSG } from '../../../shared
 import { tokenHash } from '../../platform/auth/sessions.ts';
 import { open, seal } from '../../platform/secret-box.ts';
 import { effectivePlan } from '../accounts/user-info.ts';
-import { type Charged, chargeSource, failed, once, readCard, succeeded } from './billing.ts';
+import { type Charged, chargeCard, failed, once, succeeded } from './billing.ts';
 import { commitOrRefund, mailReceipt } from './commit.ts';
 import { type PremiumDeps, Refused } from './deps.ts';
 import { giftMail, sendAfter } from './mails.ts';
@@ -31,15 +31,7 @@ export class GiftsService {
   async buyByCard(userId: number, input: GiftInput, origin: string): Promise<PaymentReply> {
     const amount = planPriceCents(GIFT_PLAN, 'year')!;
     return once(this.deps.db, userId, input.idempotency_key, this.deps.clock.now(), async (key) => {
-      const read = readCard(input);
-      if ('message' in read) return failed(read.message);
-      const r = await chargeSource(
-        this.deps.gateway,
-        { kind: 'card', card: read.card },
-        amount,
-        key,
-        'Folio gift',
-      );
+      const r = await chargeCard(this.deps.gateway, input, amount, key, 'Folio gift');
       if (!r.ok) return failed(r.message);
       return (
         (await this.create(

@@ -14,6 +14,7 @@ import { NotFoundError, ValidationError } from '../../platform/errors.ts';
 import { effectivePlan } from '../accounts/user-info.ts';
 import {
   cardMethod,
+  chargeCard,
   chargeSource,
   DECLINE_MESSAGES,
   DONE_URL,
@@ -28,7 +29,7 @@ import {
 } from './billing.ts';
 import { activate, commitOrRefund, mailReceipt } from './commit.ts';
 import { type PremiumDeps, Refused } from './deps.ts';
-import type { GiftsService } from './gifts.ts';
+import { GIFT_DONE_URL, type GiftsService } from './gifts.ts';
 import * as repo from './repo.ts';
 
 type PaymentInput = z.infer<typeof paymentSchema>;
@@ -97,15 +98,7 @@ export class PremiumService {
     return once(this.deps.db, userId, input.idempotency_key, now, async (key) => {
       // inside the key's attempt: a repeated submit after success answers the stored success
       if (await premium()) return failed(PREMIUM_MSG.alreadyPremium);
-      const read = readCard(input);
-      if ('message' in read) return failed(read.message);
-      const r = await chargeSource(
-        this.deps.gateway,
-        { kind: 'card', card: read.card },
-        amount,
-        key,
-        `Folio ${plan}`,
-      );
+      const r = await chargeCard(this.deps.gateway, input, amount, key, `Folio ${plan}`);
       if (!r.ok) return failed(r.message);
       return (
         (await activate(this.deps, userId, {
@@ -163,7 +156,7 @@ export class PremiumService {
         captured.amountCents,
         origin,
       );
-      return '/setting?gift=sent';
+      return GIFT_DONE_URL;
     }
     const refusal = await activate(this.deps, userId, {
       ...intent,
@@ -273,15 +266,7 @@ export class PremiumService {
         return failed(PREMIUM_MSG.notCancelled);
       let method: Partial<repo.NewSubscription> = {};
       if (hasCard(input)) {
-        const read = readCard(input);
-        if ('message' in read) return failed(read.message);
-        const r = await chargeSource(
-          this.deps.gateway,
-          { kind: 'card', card: read.card },
-          0,
-          key,
-          'Folio card',
-        );
+        const r = await chargeCard(this.deps.gateway, input, 0, key, 'Folio card');
         if (!r.ok) return failed(r.message);
         method = r.charged.method;
       } else if (!storedUsable(sub, now)) {

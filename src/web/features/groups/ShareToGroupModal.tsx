@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { GROUP_MSG } from '../../../shared/schemas/groups.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { failedShares, type Group, groupApi, useGroupMutation, useGroups } from '../../api/groups.ts';
 import { links } from '../../lib/links.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Modal } from '../../ui/Modal.tsx';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
+import { PickForItemsModal } from '../library/modals/PickForItemsModal.tsx';
 import styles from './Groups.module.css';
 
 /**
@@ -13,23 +11,15 @@ import styles from './Groups.module.css';
  * group and items. The notifications are the spec's words.
  */
 export function ShareToGroupModal(props: { items: ItemReply[]; onClose: () => void }) {
-  const open = props.items.length > 0;
   const notify = useNotify();
-  const groups = useGroups(open);
+  const groups = useGroups(props.items.length > 0);
   const share = useGroupMutation((g: Group) =>
     groupApi.shareTo(
       g.g_name,
       props.items.map((i) => i.link_id),
     ),
   );
-  const [chosen, setChosen] = useState<Group | null>(null);
-  const close = () => {
-    setChosen(null);
-    props.onClose();
-  };
-  const submit = () => {
-    if (!chosen || props.items.length === 0) return;
-    const target = chosen;
+  const send = (target: Group, done: () => void) =>
     share.mutate(target, {
       onSuccess: (reply) => {
         const failed = failedShares(reply);
@@ -38,56 +28,45 @@ export function ShareToGroupModal(props: { items: ItemReply[]; onClose: () => vo
             ? { kind: 'error', text: GROUP_MSG.someFailed(failed, target.displayName) }
             : { kind: 'done', text: GROUP_MSG.shared(target.displayName) },
         );
-        close();
+        done();
       },
       onError: () => notify({ kind: 'error', text: GROUP_MSG.shareError(target.displayName) }),
     });
-  };
   const list = groups.data ?? [];
   return (
-    <Modal
-      open={open}
-      onOpenChange={(o) => !o && close()}
+    <PickForItemsModal<Group>
+      items={props.items}
       title="Share to group"
-      description={
-        props.items.length === 1
-          ? `“${props.items[0]!.title || props.items[0]!.url}”`
-          : `${props.items.length} items`
-      }
-      size="sm"
-      footer={
-        <>
-          <Button variant="ghost" onClick={close}>
-            Cancel
-          </Button>
-          <Button variant="primary" disabled={!chosen} busy={share.isPending} onClick={submit}>
-            {chosen ? `Share to ${chosen.displayName}` : 'Share'}
-          </Button>
-        </>
-      }
+      verb="Share"
+      nameOf={(g) => g.displayName}
+      busy={share.isPending}
+      send={send}
+      onClose={props.onClose}
     >
-      {groups.isPending ? null : list.length === 0 ? (
-        <p>
-          You have no group yet. <a href={links.groups()}>Create one in My Groups</a>.
-        </p>
-      ) : (
-        <div role="radiogroup" aria-label="Groups" className={styles.members}>
-          {list.map((g) => (
-            <label key={g.group_id} className={styles.member}>
-              <span>
-                <input
-                  type="radio"
-                  name="share-group"
-                  checked={chosen?.group_id === g.group_id}
-                  onChange={() => setChosen(g)}
-                />{' '}
-                {g.displayName}
-              </span>
-              <span className={styles.meta}>{g.g_name}</span>
-            </label>
-          ))}
-        </div>
-      )}
-    </Modal>
+      {(chosen, choose) =>
+        groups.isPending ? null : list.length === 0 ? (
+          <p>
+            You have no group yet. <a href={links.groups()}>Create one in My Groups</a>.
+          </p>
+        ) : (
+          <div role="radiogroup" aria-label="Groups" className={styles.members}>
+            {list.map((g) => (
+              <label key={g.group_id} className={styles.member}>
+                <span>
+                  <input
+                    type="radio"
+                    name="share-group"
+                    checked={chosen?.group_id === g.group_id}
+                    onChange={() => choose(g)}
+                  />{' '}
+                  {g.displayName}
+                </span>
+                <span className={styles.meta}>{g.g_name}</span>
+              </label>
+            ))}
+          </div>
+        )
+      }
+    </PickForItemsModal>
   );
 }

@@ -3,6 +3,7 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { KINDLE_CLIPPINGS_MAX_BYTES } from '../../../shared/limits.ts';
 import { useImportKindle } from '../../api/kindle.ts';
+import { formatSize } from '../../lib/format-size.ts';
 import { Button, buttonClass } from '../../ui/Button.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import styles from './Kindle.module.css';
@@ -134,7 +135,7 @@ export function KindleImportModal(props: {
             <FileText size={26} aria-hidden="true" />
             {step.file ? (
               <p className={styles.fileName}>
-                {step.file.name} <span>({formatSize(step.file.size)})</span>
+                {step.file.name} <span>({formatSize(step.file.size, 0)})</span>
               </p>
             ) : (
               <p>Drop the file here, or</p>
@@ -172,10 +173,4 @@ export function KindleImportModal(props: {
       )}
     </Modal>
   );
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

@@ -1,9 +1,8 @@
 import { Rss } from 'lucide-react';
-import { PAGE_SIZES } from '../../../shared/limits.ts';
-import type { ListSort } from '../../../shared/schemas/items.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { pageCountFor } from '../../ui/pagination.ts';
 import styles from './Library.module.css';
+import { PageSizeSelect, SortSelect } from './ListSelects.tsx';
 import type { LibraryView } from './view.ts';
 
 /** Item count, items per page (24/48/96), pages, sort, and the RSS link when there is one. */
@@ -20,20 +19,13 @@ export function LibraryFooter(props: {
       <span>
         {total} item{total === 1 ? '' : 's'}
       </span>
-      <label className={styles.footerField}>
-        Per page
-        <select
-          className={styles.smallSelect}
-          value={view.count}
-          onChange={(e) => props.onChange({ count: Number(e.target.value) })}
-        >
-          {PAGE_SIZES.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PageSizeSelect
+        label="Per page"
+        labelClassName={styles.footerField}
+        className={styles.smallSelect}
+        value={view.count}
+        onChange={(count) => props.onChange({ count })}
+      />
       <Pagination
         page={view.page}
         pageCount={pageCountFor(total, view.count)}
@@ -41,18 +33,13 @@ export function LibraryFooter(props: {
       />
       {/* while searching, the search bar above the list holds the sort */}
       {view.what ? null : (
-        <label className={styles.footerField}>
-          Sort
-          <select
-            className={styles.smallSelect}
-            value={view.sort}
-            onChange={(e) => props.onChange({ sort: e.target.value as ListSort })}
-          >
-            <option value="updated">Updated</option>
-            <option value="created">Created</option>
-            <option value="title">Title</option>
-          </select>
-        </label>
+        <SortSelect
+          label="Sort"
+          labelClassName={styles.footerField}
+          className={styles.smallSelect}
+          value={view.sort}
+          onChange={(sort) => props.onChange({ sort })}
+        />
       )}
       {props.rssLink ? (
         <a href={props.rssLink} className={styles.smallLink}>

@@ -1,6 +1,6 @@
-import type { ListSort } from '../../../shared/schemas/items.ts';
 import { pageCountFor } from '../../ui/pagination.ts';
 import styles from './Library.module.css';
+import { SortSelect } from './ListSelects.tsx';
 import { libraryText } from './messages.ts';
 import type { LibraryView } from './view.ts';
 
@@ -14,16 +14,12 @@ export function SearchSummary(props: {
   return (
     <div className={styles.searchSummary}>
       <p>{libraryText.searchSummary(view.page, pageCountFor(total, view.count), total, view.what)}</p>
-      <select
+      <SortSelect
         aria-label="Sort results"
         className={styles.smallSelect}
         value={view.sort}
-        onChange={(e) => props.onChange({ sort: e.target.value as ListSort })}
-      >
-        <option value="updated">Updated</option>
-        <option value="created">Created</option>
-        <option value="title">Title</option>
-      </select>
+        onChange={(sort) => props.onChange({ sort })}
+      />
       <select
         aria-label="Privacy"
         className={styles.smallSelect}

@@ -1,6 +1,6 @@
 import { OUTLINER_TITLE_MAX } from '../../../shared/schemas/outliners.ts';
+import { useTitleEdit } from '../../ui/use-title-edit.ts';
 import styles from './OutlinerPage.module.css';
-import { useTitleEdit } from './useTitleEdit.ts';
 
 /** The outliner's title: saved with Enter or on leaving the field when non-empty and changed; Escape reverts. */
 export function OutlinerTitle(props: {

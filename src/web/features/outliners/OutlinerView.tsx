@@ -1,5 +1,5 @@
-import { Download, Plus, Share2, Upload } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { Download, Plus, Share2 } from 'lucide-react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type OutlinerTreeReply, outlinerApi, useOutlinerChanges } from '../../api/outliners.ts';
 import { links } from '../../lib/links.ts';
@@ -7,6 +7,7 @@ import { Button, buttonClass } from '../../ui/Button.tsx';
 import { Menu, MenuItem } from '../../ui/Menu.tsx';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { outlinerText, savedAt } from './messages.ts';
+import { OpmlImportButton } from './OpmlImportButton.tsx';
 import styles from './OutlinerPage.module.css';
 import { OutlinerTitle } from './OutlinerTitle.tsx';
 import { OutlinerTree } from './OutlinerTree.tsx';
@@ -40,7 +41,6 @@ export function OutlinerView(props: { reply: OutlinerTreeReply; variant: Outline
   const editor = useOutlinerEditor(outliner.id, reply, {});
   const [title, setTitle] = useState(outliner.title);
   const [sharing, setSharing] = useState(false);
-  const fileRef = useRef<HTMLInputElement>(null);
   const hrefOf = useCallback((e: Entry) => entryHref(reply.owner, false)(e), [reply.owner]);
 
   const rename = async (next: string) => {
@@ -53,15 +53,6 @@ export function OutlinerView(props: { reply: OutlinerTreeReply; variant: Outline
     } catch {
       setTitle(before);
       notify({ kind: 'error', text: outlinerText.renameFailed });
-    }
-  };
-  const importFile = async (file: File) => {
-    try {
-      const made = await outlinerApi.import(file);
-      await Promise.all([changes.listsChanged(), changes.countsChanged()]);
-      navigate(links.outliner(made.id, made.title));
-    } catch (err) {
-      notify({ kind: 'error', text: outlinerText.importFailed + (err as Error).message });
     }
   };
 
@@ -107,26 +98,7 @@ export function OutlinerView(props: { reply: OutlinerTreeReply; variant: Outline
                 OPML (.opml)
               </MenuItem>
             </Menu>
-            <Button
-              variant="secondary"
-              size="sm"
-              icon={<Upload size={14} />}
-              onClick={() => fileRef.current?.click()}
-            >
-              Import
-            </Button>
-            <input
-              ref={fileRef}
-              type="file"
-              accept=".opml,.xml,text/x-opml,application/xml,text/xml"
-              hidden
-              aria-label="Import an OPML file"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) void importFile(file);
-              }}
-            />
+            <OpmlImportButton size="sm" />
           </div>
         ) : null}
       </header>

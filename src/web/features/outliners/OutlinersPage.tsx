@@ -1,15 +1,9 @@
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, ListTree, Plus, Share2, Trash2, Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, ListTree, Plus, Share2, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { COOKIE_DAYS_LONG } from '../../../shared/limits.ts';
 import { isSignedIn } from '../../../shared/schemas/values.ts';
-import {
-  type Outliner,
-  outlinerApi,
-  useDeleteOutliner,
-  useOutlinerChanges,
-  useOutliners,
-} from '../../api/outliners.ts';
+import { type Outliner, useDeleteOutliner, useOutliners } from '../../api/outliners.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { readCookie, writeCookie } from '../../lib/cookies.ts';
 import { links } from '../../lib/links.ts';
@@ -22,6 +16,7 @@ import { itemDate } from '../library/dates.ts';
 import { libraryText } from '../library/messages.ts';
 import { CreateOutlinerModal } from './CreateOutlinerModal.tsx';
 import { outlinerText } from './messages.ts';
+import { OpmlImportButton } from './OpmlImportButton.tsx';
 import { canCreateOutliner, OutlinerLimitModal } from './OutlinerLimitModal.tsx';
 import styles from './Outliners.module.css';
 import { chooseSort, ORDER_COOKIE, type OutlinerSort, readSort, SORT_COOKIE, SORT_OPTIONS } from './sort.ts';
@@ -32,7 +27,6 @@ export function OutlinersPage() {
   const me = isSignedIn(info) ? info : null;
   const navigate = useNavigate();
   const notify = useNotify();
-  const changes = useOutlinerChanges();
   const [search, setSearch] = useState('');
   const [sort, setSortState] = useState<OutlinerSort>(() => readSort(readCookie));
   const list = useOutliners({ search: search.trim(), ...sort }, me !== null);
@@ -40,7 +34,6 @@ export function OutlinersPage() {
   const [creating, setCreating] = useState(false);
   const [limit, setLimit] = useState(false);
   const [deleting, setDeleting] = useState<Outliner | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
 
   const setSort = (next: OutlinerSort) => {
     writeCookie(SORT_COOKIE, next.sort, COOKIE_DAYS_LONG);
@@ -56,15 +49,6 @@ export function OutlinersPage() {
       onError: () => notify({ kind: 'error', text: outlinerText.deleteFailed }),
       onSettled: () => setDeleting(null),
     });
-  };
-  const importFile = async (file: File) => {
-    try {
-      const made = await outlinerApi.import(file);
-      await Promise.all([changes.listsChanged(), changes.countsChanged()]);
-      navigate(links.outliner(made.id, made.title));
-    } catch (err) {
-      notify({ kind: 'error', text: outlinerText.importFailed + (err as Error).message });
-    }
   };
 
   if (info && !me) {
@@ -87,21 +71,7 @@ export function OutlinersPage() {
         documentTitle="Outliners"
         actions={
           <>
-            <Button variant="secondary" icon={<Upload size={16} />} onClick={() => fileRef.current?.click()}>
-              Import
-            </Button>
-            <input
-              ref={fileRef}
-              type="file"
-              hidden
-              accept=".opml,.xml,text/x-opml,application/xml,text/xml"
-              aria-label="Import an OPML file"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) void importFile(file);
-              }}
-            />
+            <OpmlImportButton />
             <Button variant="primary" icon={<Plus size={16} />} onClick={startCreate}>
               New outliner
             </Button>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { COOKIE_DAYS_LONG, PAGE_SIZES } from '../../../shared/limits.ts';
+import { COOKIE_DAYS_LONG } from '../../../shared/limits.ts';
 import { PROFILE_COUNT_COOKIE, PROFILE_SORT_COOKIE } from '../../../shared/schemas/profile.ts';
 import { isSignedIn } from '../../../shared/schemas/user-info.ts';
 import { useProfileInfo, useProfileItems } from '../../api/profile.ts';
@@ -11,6 +11,7 @@ import { Pagination } from '../../ui/Pagination.tsx';
 import { pageCountFor } from '../../ui/pagination.ts';
 import { StateBox } from '../../ui/StateBox.tsx';
 import { ItemList } from '../library/ItemList.tsx';
+import { PageSizeSelect, SortSelect } from '../library/ListSelects.tsx';
 import { LAYOUT_DEFAULT } from '../library/layout.ts';
 import { EMPTY_SELECTION } from '../library/selection.ts';
 import { useItemActions } from '../library/useItemActions.ts';
@@ -80,17 +81,7 @@ export function ProfilePage() {
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
             />
-            <label>
-              Sort
-              <select
-                value={view.sort}
-                onChange={(e) => change({ sort: e.target.value as ProfileView['sort'] })}
-              >
-                <option value="updated">Updated</option>
-                <option value="created">Created</option>
-                <option value="title">Title</option>
-              </select>
-            </label>
+            <SortSelect label="Sort" value={view.sort} onChange={(sort) => change({ sort })} />
           </form>
           <p className={styles.summary}>
             {total} public item{total === 1 ? '' : 's'}
@@ -131,16 +122,7 @@ export function ProfilePage() {
             <span>
               {total} item{total === 1 ? '' : 's'}
             </span>
-            <label>
-              Per page
-              <select value={view.count} onChange={(e) => change({ count: Number(e.target.value) })}>
-                {PAGE_SIZES.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <PageSizeSelect label="Per page" value={view.count} onChange={(count) => change({ count })} />
             <Pagination
               page={view.page + 1}
               pageCount={pageCountFor(total, view.count)}

@@ -1,14 +1,9 @@
 import { X } from 'lucide-react';
 import { UPLOAD_MSG } from '../../../shared/schemas/values.ts';
+import { formatSize } from '../../lib/format-size.ts';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { isRemovable, type UploadEntry } from './file-list.ts';
 import styles from './Uploads.module.css';
-
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 function barText(entry: UploadEntry): string {
   switch (entry.uploadStatus) {

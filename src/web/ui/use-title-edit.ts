@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 
 /**
- * A title edited in place (spec part 2 §5): the field shows the saved title until focused; Enter or
- * leaving it saves when the text is non-empty and changed, Escape reverts. Returns the props for
- * the input.
+ * A title edited in place (spec part 2 §5), the one way for the note and outliner titles: the field
+ * shows the saved title until focused; Enter or leaving it saves when the text is non-empty and
+ * changed, Escape reverts. Returns the props for the input.
  */
 export function useTitleEdit(title: string, onRename: (title: string) => void) {
   const [text, setText] = useState(title);
