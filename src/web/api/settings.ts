@@ -22,7 +22,7 @@ type OperationInput<C extends SettingsOperation> = C['multipart'] extends z.ZodT
     ? z.input<C['body']>
     : undefined;
 
-/** POST /api/settings/{operation} (settingsCalls); refreshes the settings and who is signed in (name, avatar). */
+/** A settings operation (settingsCalls); refreshes the settings and who is signed in (name, avatar). */
 export function useSettingsOperation<C extends SettingsOperation>(operation: C) {
   const queryClient = useQueryClient();
   return useMutation({
