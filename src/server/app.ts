@@ -328,8 +328,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     pingIntervalMs: deps.livePingIntervalMs,
   });
-  registerDocsRoutes(app);
-  registerSiteRoutes(app, { contentDir: config.contentDir });
+  registerDocsRoutes(app, { auth });
+  registerSiteRoutes(app, { contentDir: config.contentDir, auth });
   contract(app).get(
     '/api/health',
     { schema: { summary: 'Liveness and database kind', public: true, response: { 200: healthReplySchema } } },

@@ -1,3 +1,4 @@
+import { signUpSchema } from '../shared/schemas/auth.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { acquireDataDirLock } from './db/lock.ts';
@@ -5,7 +6,7 @@ import type { UsageKind } from './modules/accounts/repo.ts';
 import { AccountsService } from './modules/accounts/service.ts';
 import { SignInThrottle } from './platform/auth/throttle.ts';
 import { systemClock } from './platform/clock.ts';
-import { AppError } from './platform/errors.ts';
+import { AppError, parse } from './platform/errors.ts';
 
 /** The used counts an operator may set, by the names the plans table uses. */
 const USAGE_KINDS: Record<string, UsageKind> = {
@@ -62,7 +63,7 @@ export async function runCommand(
       case 'create-user': {
         const [name, email, password] = args;
         if (!name || !email || !password) throw new ConfigError(USAGE);
-        const user = await ctx.accounts.signUp({ name, email, password });
+        const user = await ctx.accounts.signUp(parse(signUpSchema, { name, email, password }));
         return `Created user ${user.name} (${user.email}).`;
       }
       case 'set-plan': {

@@ -115,8 +115,15 @@ export type CallHandler<C extends Call> = (
   context: CallContext<C>,
 ) => Promise<(C['reply'] extends z.ZodType ? CallReply<C> : unknown) | FastifyReply>;
 
-/** Route options a call may add to its definition's (a body limit, a rate limit's config). */
-export type RouteExtras = { bodyLimit?: number; config?: Record<string, unknown> };
+/**
+ * Route options a call may add to its definition's (a body limit, a rate limit's config, a visitor
+ * call's own check before its input is read).
+ */
+export type RouteExtras = {
+  bodyLimit?: number;
+  config?: Record<string, unknown>;
+  preValidation?: (request: FastifyRequest) => Promise<void>;
+};
 
 /**
  * Binds handlers to call definitions on `app`: the route, its schema and, for session calls, the

@@ -14,6 +14,12 @@ export type ProvidersReply = z.infer<typeof providersReplySchema>;
 /** POST /api/settings/disconnectAcct {id}: the connection's _id. */
 export const disconnectAcctSchema = z.object({ id: id('id') });
 
+/** /account/thirdparty/{provider} and its callback: the provider's id */
+export const providerParamsSchema = z.object({ provider: z.string().max(40) });
+
+/** The provider's answer on the callback (code, state, or an error): read by the OpenID client as is. */
+export const providerCallbackQuerySchema = z.record(z.string(), z.unknown());
+
 /** GET /account/thirdparty/{provider}?redirect_url=setting */
 export const thirdPartyQuerySchema = z.object({
   redirect_url: z.string().max(20).optional(),

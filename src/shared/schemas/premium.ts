@@ -59,6 +59,33 @@ const attemptKey = optional(
     .regex(/^[\w-]{8,64}$/, { error: 'Invalid attempt key.' }),
 );
 
+/** GET /interact_api/load_user_premium_info?daf=: an affiliate's code to keep (60 days) */
+export const premiumInfoQuerySchema = z.object({
+  daf: z
+    .string()
+    .trim()
+    .regex(/^[\w-]{1,64}$/)
+    .optional()
+    .or(z.literal('')),
+});
+
+/** Back from PayPal (return and cancel): the checkout's token */
+export const paypalTokenQuerySchema = z.object({
+  token: z
+    .string()
+    .trim()
+    .regex(/^[\w-]{1,200}$/),
+});
+
+/** GET /premium/gift/redeem?code= */
+export const giftRedeemQuerySchema = z.object({ code: z.string().trim().max(200).optional().default('') });
+
+/** The sandbox gateway's approval page: the checkout's token and, posted, the choice */
+export const sandboxApprovalQuerySchema = z.object({
+  token: z.string().regex(/^[\w-]{1,200}$/),
+  choice: z.enum(['approve', 'cancel']).optional(),
+});
+
 /** The card fields of a payment (part 2 §3 Card input); required only when paying by card. */
 export const cardFieldsSchema = z.object({
   card_number: cardNumber,

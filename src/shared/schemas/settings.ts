@@ -77,32 +77,59 @@ const namePart = optional(
 );
 
 export const changeRealNameSchema = z.object({ firstName: namePart, lastName: namePart });
+export type ChangeRealNameInput = z.output<typeof changeRealNameSchema>;
 export const changeUserNameSchema = z.object({ name: usernameSchema });
+export type ChangeUserNameInput = z.output<typeof changeUserNameSchema>;
 export const checkEmailSchema = z.object({ email: emailSchema });
+export type CheckEmailInput = z.output<typeof checkEmailSchema>;
 export const setEmailSchema = z.object({
   password: z.string({ error: SETTINGS_MSG.passwordIncorrect }).max(1024),
   email: emailSchema,
 });
+export type SetEmailInput = z.output<typeof setEmailSchema>;
 export const setPasswordSchema = z.object({
   current: z.string().max(1024).optional().default(''),
   new: passwordSchema,
 });
+export type SetPasswordInput = z.output<typeof setPasswordSchema>;
 /** a yes/no preference: `value` as the forms send it */
 export const settingFlagSchema = z.object({ value: flag });
+export type SettingFlagInput = z.output<typeof settingFlagSchema>;
 export const setLanguageSchema = z.object({
   language: z.enum(LANGUAGES, { error: 'This language is not offered yet.' }),
 });
+export type SetLanguageInput = z.output<typeof setLanguageSchema>;
 export const setOutlinerSettingsBodySchema = z
   .object({ quota: flag.optional(), source_link: flag.optional() })
   .refine((d) => d.quota !== undefined || d.source_link !== undefined, {
     error: 'Send quota or source_link.',
   });
+export type SetOutlinerSettingsInput = z.output<typeof setOutlinerSettingsBodySchema>;
 export const deleteUserSchema = z.object({ password: z.string().max(1024).optional().default('') });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
 export const resetPasswordSchema = z.object({
   token: text('The link is not valid.').min(1).max(200),
   password: passwordSchema,
+});
+export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;
+
+/** A call that takes no fields (any sent are ignored). */
+export const noFieldsSchema = z.object({}).passthrough();
+
+/** GET /api/settings/verify-email?token= (the link in the verification mail) */
+export const verifyEmailQuerySchema = z.object({ token: z.string().max(200).optional().default('') });
+
+/** GET /api/files/avatars/{userId}/{name} */
+export const avatarParamsSchema = z.object({ userId: z.string(), name: z.string() });
+
+/** POST /api/settings/uploadAvatar: the multipart form's fields */
+export const uploadAvatarFieldsSchema = z.object({
+  source: z.string().describe('the picture'),
+  type: z.string().optional(),
+  iframe: z.string().optional(),
+  id: z.string().optional(),
 });
 
 /** Every operation's reply: 1 success; deleteUser also 0, -1..-4 (§8). */

@@ -25,6 +25,7 @@ const code = text(TWO_FACTOR_MSG.codeMissing)
   .max(64, { error: TWO_FACTOR_MSG.codeWrong });
 
 export const twoFactorCodeSchema = z.object({ code });
+export type TwoFactorCodeInput = z.output<typeof twoFactorCodeSchema>;
 /** `pending` from the password step's reply; a provider's sign-in leaves it in a cookie instead. */
 export const twoFactorSignInSchema = z.object({
   pending: text(TWO_FACTOR_MSG.signInExpired)
@@ -33,10 +34,12 @@ export const twoFactorSignInSchema = z.object({
     .optional(),
   code,
 });
+export type TwoFactorSignInInput = z.output<typeof twoFactorSignInSchema>;
 export const twoFactorDisableSchema = z.object({
   password: z.string({ error: TWO_FACTOR_MSG.passwordIncorrect }).max(1024).optional().default(''),
   code,
 });
+export type TwoFactorDisableInput = z.output<typeof twoFactorDisableSchema>;
 
 /** The password step's reply when a code is still needed: no session yet. */
 export const twoFactorRequiredReplySchema = z.object({ code: z.literal(2), pending: z.string() });

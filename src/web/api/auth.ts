@@ -1,18 +1,9 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { accountCalls } from '../../shared/api/accounts.ts';
 import type { SignInInput, SignUpInput } from '../../shared/schemas/auth.ts';
-import { api } from './client.ts';
+import { call } from './client.ts';
 import { queryKeys } from './keys.ts';
-
-interface SignedInReply {
-  code: 1;
-  name: string;
-}
-/** The password was right and the account asks for a two-factor code: no session yet. */
-interface CodeNeededReply {
-  code: 2;
-  pending: string;
-}
 
 /*
  * Signing in, up or out changes whose data every query holds, so each refreshes all queries.
@@ -22,7 +13,8 @@ interface CodeNeededReply {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignInInput) => api.post<SignedInReply | CodeNeededReply>('/api/auth/sign-in', input),
+    // code 2: the password was right and the account asks for a two-factor code (no session yet)
+    mutationFn: (input: SignInInput) => call(accountCalls.signIn, { body: input }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
@@ -30,7 +22,7 @@ export function useSignIn() {
 export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignUpInput) => api.post<SignedInReply>('/api/auth/sign-up', input),
+    mutationFn: (input: SignUpInput) => call(accountCalls.signUp, { body: input }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
@@ -47,7 +39,7 @@ function forgetUserData(queryClient: QueryClient) {
  */
 export function useSignOut(to = '/') {
   return useMutation({
-    mutationFn: () => api.post<{ code: 1 }>('/api/auth/sign-out'),
+    mutationFn: () => call(accountCalls.signOut),
     onSuccess: () => window.location.assign(to),
   });
 }

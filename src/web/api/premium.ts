@@ -1,18 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { CallReply } from '../../shared/api/define.ts';
+import { premiumCalls } from '../../shared/api/premium.ts';
 import {
-  type affiliateInfoReplySchema,
   type changeCreditCardSchema,
   type giftSchema,
   type PaymentReply,
   PREMIUM_MSG,
-  type PremiumInfoReply,
   type paymentSchema,
   type resubscribeSchema,
   type upgradeSchema,
 } from '../../shared/schemas/premium.ts';
-import type { SettingsReply } from '../../shared/schemas/settings.ts';
-import { ApiError, api } from './client.ts';
+import { ApiError, call } from './client.ts';
 import { queryKeys } from './keys.ts';
 import { settingsKey } from './settings.ts';
 
@@ -27,29 +26,29 @@ export type UpgradeForm = Form<typeof upgradeSchema>;
 export type ResubscribeForm = Form<typeof resubscribeSchema>;
 export type GiftForm = Form<typeof giftSchema>;
 export type ChangeCardForm = Form<typeof changeCreditCardSchema>;
-export type AffiliateInfo = z.infer<typeof affiliateInfoReplySchema>;
+export type AffiliateInfo = CallReply<typeof premiumCalls.affiliateInfo>;
 
 export const premiumInfoKey = ['premium-info'] as const;
 export const affiliateInfoKey = ['affiliate-info'] as const;
 
 /**
- * GET /interact_api/load_user_premium_info (part 2 §3 Premium info); answers visitors too. `daf`, an
+ * The premium info (part 2 §3 Premium info); answers visitors too. `daf`, an
  * affiliate's code from /premium?daf=, goes along: the server keeps it 60 days in its own cookie and
  * prices with the affiliate's discount.
  */
 export function usePremiumInfo(daf?: string | null) {
-  const query = daf && /^[\w-]{1,64}$/.test(daf) ? `?daf=${encodeURIComponent(daf)}` : '';
+  const query = daf && /^[\w-]{1,64}$/.test(daf) ? { daf } : {};
   return useQuery({
     queryKey: premiumInfoKey,
-    queryFn: () => api.get<PremiumInfoReply>(`/interact_api/load_user_premium_info${query}`),
+    queryFn: () => call(premiumCalls.info, { query }),
   });
 }
 
-/** GET /api/affiliate/info: the affiliate console's link and earnings. */
+/** The affiliate console's link and earnings. */
 export function useAffiliateInfo() {
   return useQuery({
     queryKey: affiliateInfoKey,
-    queryFn: () => api.get<AffiliateInfo>('/api/affiliate/info'),
+    queryFn: () => call(premiumCalls.affiliateInfo),
     retry: false,
   });
 }
@@ -66,13 +65,17 @@ export interface PayOutcome {
 }
 
 /**
- * POST /api/premium/{payment|upgrade|resubscribe|gift}. Resolves whatever the status; a call refused
+ * Pays (premiumCalls.payment, upgrade, resubscribe or gift). Resolves whatever the status; a call refused
  * with the server's own words (a 400 naming a field) resolves as a failed reply carrying them; an
  * empty reply or a failed request becomes 'Something wrong, please try later.' (part 2 §8).
  */
 export async function submitPayment(kind: PayKind, body: PayBody): Promise<PayOutcome> {
   try {
-    const reply = await api.post<PaymentReply | null>(`/api/premium/${kind}`, body);
+    const pay = call as (
+      definition: (typeof premiumCalls)[PayKind],
+      input: { body: PayBody },
+    ) => Promise<unknown>;
+    const reply = (await pay(premiumCalls[kind], { body })) as PaymentReply | null;
     if (!reply || typeof reply.status !== 'number') return failed(PREMIUM_MSG.somethingWrong, false);
     return { reply, answered: true };
   } catch (err) {
@@ -87,23 +90,20 @@ function failed(message: string, answered: boolean, field?: string): PayOutcome 
 }
 
 /**
- * POST /api/settings/changeCreditCard {number, month, year, cvc} and /api/settings/cancelSubscribe
- * (part 2 §7): refresh the premium info, the settings and who is signed in (plan, nav).
+ * A new card {number, month, year, cvc}, and cancelling the renewal (part 2 §7): refresh the premium info, the settings and who is signed in (plan, nav).
  */
 export function useChangeCreditCard() {
-  return useBillingChange((body: ChangeCardForm) =>
-    api.post<SettingsReply>('/api/settings/changeCreditCard', body),
-  );
+  return useBillingChange((body: ChangeCardForm) => call(premiumCalls.changeCreditCard, { body }));
 }
 
 export function useCancelSubscribe() {
-  return useBillingChange(() => api.post<SettingsReply>('/api/settings/cancelSubscribe', {}));
+  return useBillingChange(() => call(premiumCalls.cancelSubscription, { body: {} }));
 }
 
-function useBillingChange<B>(call: (body: B) => Promise<SettingsReply>) {
+function useBillingChange<B, R>(change: (body: B) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: call,
+    mutationFn: change,
     onSuccess: async () => {
       await Promise.all(
         [premiumInfoKey, settingsKey, queryKeys.userInfo].map((queryKey) =>

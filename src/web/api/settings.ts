@@ -1,23 +1,35 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SettingsReply, UserSettingReply } from '../../shared/schemas/settings.ts';
-import { api } from './client.ts';
+import type { z } from 'zod';
+import type { Call, CallInput, CallReply } from '../../shared/api/define.ts';
+import { settingsCalls } from '../../shared/api/settings.ts';
+import { call } from './client.ts';
 import { queryKeys } from './keys.ts';
 
 export const settingsKey = ['user-setting'] as const;
 
-/** GET /interact_api/load_user_setting */
 export function useUserSettings() {
   return useQuery({
     queryKey: settingsKey,
-    queryFn: () => api.get<UserSettingReply>('/interact_api/load_user_setting'),
+    queryFn: () => call(settingsCalls.load),
   });
 }
 
-/** POST /api/settings/{operation}; refreshes the settings and who is signed in (name, avatar). */
-export function useSettingsOperation(operation: string) {
+/** A settings operation: a POST with a JSON body or, for the avatar, a multipart form. */
+type SettingsOperation = Call & { method: 'POST'; reply: z.ZodType };
+type OperationInput<C extends SettingsOperation> = C['multipart'] extends z.ZodType
+  ? FormData
+  : C['body'] extends z.ZodType
+    ? z.input<C['body']>
+    : undefined;
+
+/** A settings operation (settingsCalls); refreshes the settings and who is signed in (name, avatar). */
+export function useSettingsOperation<C extends SettingsOperation>(operation: C) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: unknown) => api.post<SettingsReply>(`/api/settings/${operation}`, body),
+    mutationFn: (input: OperationInput<C>) => {
+      const sent = (input instanceof FormData ? { form: input } : { body: input }) as CallInput<C>;
+      return (call as (definition: C, input: CallInput<C>) => Promise<CallReply<C>>)(operation, sent);
+    },
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: settingsKey }),
@@ -29,13 +41,13 @@ export function useSettingsOperation(operation: string) {
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => api.post<SettingsReply>('/api/auth/forgot-password', { email }),
+    mutationFn: (email: string) => call(settingsCalls.forgotPassword, { body: { email } }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
     mutationFn: (input: { token: string; password: string }) =>
-      api.post<SettingsReply>('/api/auth/reset-password', input),
+      call(settingsCalls.resetPassword, { body: input }),
   });
 }

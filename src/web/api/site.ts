@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SitePage, SitePageReply } from '../../shared/schemas/site.ts';
-import { api } from './client.ts';
+import { siteCalls } from '../../shared/api/site.ts';
+import type { SitePage } from '../../shared/schemas/site.ts';
+import { call } from './client.ts';
 
-/** GET /api/site/{page}: the operator's About, Terms, Privacy, Blog or Tools page, rendered. */
+/** The operator's About, Terms, Privacy, Blog or Tools page, rendered. */
 export function useSitePage(page: SitePage) {
   return useQuery({
     queryKey: ['site', page] as const,
-    queryFn: () => api.get<SitePageReply>(`/api/site/${page}`),
+    queryFn: () => call(siteCalls.page, { params: { page } }),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,41 +1,39 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SettingsReply } from '../../shared/schemas/settings.ts';
-import type {
-  TwoFactorEnabledReply,
-  TwoFactorSetupReply,
-  TwoFactorStatusReply,
-} from '../../shared/schemas/two-factor.ts';
-import { api } from './client.ts';
+import { twoFactorCalls } from '../../shared/api/two-factor.ts';
+import { call } from './client.ts';
 
 const statusKey = ['user-setting', 'two-factor'] as const;
 
-/** GET /api/settings/two-factor */
+/** Whether two-factor sign-in is on, and the recovery codes left. */
 export function useTwoFactorStatus() {
   return useQuery({
     queryKey: statusKey,
-    queryFn: () => api.get<TwoFactorStatusReply>('/api/settings/two-factor'),
+    queryFn: () => call(twoFactorCalls.status),
   });
 }
 
 export function useTwoFactorSetup() {
   return useMutation({
-    mutationFn: () => api.post<TwoFactorSetupReply>('/api/settings/two-factor/setup'),
+    mutationFn: () => call(twoFactorCalls.setup),
   });
 }
 
 /** Turns two-factor on or off; the status is read again after. */
-function useTwoFactorChange<I, R>(path: string) {
+export function useTwoFactorEnable() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: I) => api.post<R>(path, input),
+    mutationFn: (input: { code: string }) => call(twoFactorCalls.enable, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: statusKey }),
   });
 }
 
-export const useTwoFactorEnable = () =>
-  useTwoFactorChange<{ code: string }, TwoFactorEnabledReply>('/api/settings/two-factor/enable');
-export const useTwoFactorDisable = () =>
-  useTwoFactorChange<{ password: string; code: string }, SettingsReply>('/api/settings/two-factor/disable');
+export function useTwoFactorDisable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { password: string; code: string }) => call(twoFactorCalls.disable, { body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: statusKey }),
+  });
+}
 
 /**
  * Sign-in's second step: the pending sign-in (absent after a provider: the server reads its cookie)
@@ -44,8 +42,7 @@ export const useTwoFactorDisable = () =>
 export function useTwoFactorSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { pending?: string; code: string }) =>
-      api.post<{ code: 1; name: string }>('/api/auth/two-factor', input),
+    mutationFn: (input: { pending?: string; code: string }) => call(twoFactorCalls.signIn, { body: input }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LoadUserInfoReply } from '../../shared/schemas/user-info.ts';
-import { api } from './client.ts';
+import { accountCalls } from '../../shared/api/accounts.ts';
+import type { CallReply } from '../../shared/api/define.ts';
+import { call } from './client.ts';
 import { queryKeys } from './keys.ts';
 
-export function loadUserInfo(): Promise<LoadUserInfoReply> {
-  return api.get<LoadUserInfoReply>('/interact_api/load_user_info');
+export function loadUserInfo(): Promise<CallReply<typeof accountCalls.userInfo>> {
+  return call(accountCalls.userInfo);
 }
 
 /** Who is signed in; every screen reads it, so it stays fresh for a minute and is not retried forever. */

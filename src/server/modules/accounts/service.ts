@@ -7,7 +7,7 @@ import {
   type PlanUnit,
   withinQuota,
 } from '../../../shared/plans.ts';
-import { type SignInInput, type SignUpInput, signUpSchema } from '../../../shared/schemas/auth.ts';
+import type { SignInInput, SignUpInput } from '../../../shared/schemas/auth.ts';
 import type { LoadUserInfoReply } from '../../../shared/schemas/user-info.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Device } from '../../platform/auth/device.ts';
@@ -17,7 +17,6 @@ import { addressKey } from '../../platform/client-address.ts';
 import type { Clock } from '../../platform/clock.ts';
 import {
   NotFoundError,
-  parse,
   QuotaExceededError,
   RateLimitedError,
   ValidationError,
@@ -55,8 +54,7 @@ export class AccountsService {
    * The password is hashed before the names are looked up, so a taken name or e-mail answers in the
    * time a new account takes (docs/decisions.md, 'Sign-up').
    */
-  async signUp(input: SignUpInput): Promise<repo.UserRow> {
-    const { name, email, password } = parse(signUpSchema, input);
+  async signUp({ name, email, password }: SignUpInput): Promise<repo.UserRow> {
     const passwordHash = await hashPassword(password);
     const taken = await repo.existingNameOrEmail(this.deps.db, name, email);
     if (taken.name) throw new ValidationError(MSG.usernameUsed, 'name');

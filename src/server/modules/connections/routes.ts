@@ -1,16 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  CONNECTIONS_MSG,
-  disconnectAcctSchema,
-  providersReplySchema,
-  thirdPartyQuerySchema,
-} from '../../../shared/schemas/connections.ts';
-import { settingsReplySchema } from '../../../shared/schemas/settings.ts';
+import { connectionCalls } from '../../../shared/api/connections.ts';
+import { CONNECTIONS_MSG } from '../../../shared/schemas/connections.ts';
 import type { OidcProviderConfig } from '../../config.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { contract, signedIn } from '../../platform/contract.ts';
+import { binder } from '../../platform/contract.ts';
 import { AppError, NotFoundError } from '../../platform/errors.ts';
 import type { SecondStep } from '../accounts/routes.ts';
 import { handOverPending } from '../two-factor/pending.ts';
@@ -31,7 +25,6 @@ export interface ConnectionRouteDeps {
 }
 
 const COOKIE_PATH = '/account/thirdparty';
-const providerParams = z.object({ provider: z.string().max(40) });
 
 /**
  * Third-party sign-in (OpenID Connect, authorization code with PKCE): /account/thirdparty/{provider}
@@ -41,7 +34,7 @@ const providerParams = z.object({ provider: z.string().max(40) });
  */
 export function registerConnectionRoutes(app: FastifyInstance, deps: ConnectionRouteDeps) {
   const { connections, clients, auth } = deps;
-  const r = contract(app);
+  const bind = binder(app, auth);
   const origin = (request: FastifyRequest) => deps.publicUrl ?? `${request.protocol}://${request.host}`;
   const callbackOf = (request: FastifyRequest, p: OidcProviderConfig) =>
     `${origin(request)}${COOKIE_PATH}/${p.id}/callback`;
@@ -73,132 +66,87 @@ export function registerConnectionRoutes(app: FastifyInstance, deps: ConnectionR
       reply.header('cross-origin-opener-policy', 'unsafe-none');
   });
 
-  r.get(
-    '/api/auth/providers',
-    {
-      schema: {
-        summary: 'The third-party sign-in providers this server offers',
-        public: true,
-        response: { 200: providersReplySchema },
-      },
-    },
-    async () => ({ providers: clients.list().map((p) => ({ id: p.id, name: p.name })) }),
-  );
+  bind(connectionCalls.providers, async () => ({
+    providers: clients.list().map((p) => ({ id: p.id, name: p.name })),
+  }));
 
-  r.get(
-    '/account/thirdparty/:provider',
-    {
-      schema: {
-        summary:
-          'Sign in or up with a provider (redirects there); ?redirect_url=setting connects it to the signed-in user (popup)',
-        public: true,
-        params: providerParams,
-        querystring: thirdPartyQuerySchema,
-        produces: 'text/html',
-      },
-    },
-    async (request, reply) => {
-      const p = clients.provider(request.params.provider);
-      if (!p) throw new NotFoundError(CONNECTIONS_MSG.unknownProvider);
-      const popup = request.query.redirect_url === 'setting';
-      const user = popup ? await auth.currentUser(request) : null;
-      if (popup && !user) return finish(reply, popup, p, { error: CONNECTIONS_MSG.signInAgain });
-      let started: Awaited<ReturnType<OidcClients['start']>>;
-      try {
-        started = await clients.start(p, callbackOf(request, p));
-      } catch (err) {
-        request.log.warn({ err, provider: p.id }, 'sign-in provider discovery failed');
-        return finish(reply, popup, p, { error: CONNECTIONS_MSG.providerFailed(p.name) });
-      }
-      const flow: Flow = {
-        ...started.checks,
-        provider: p.id,
-        redirect: popup ? 'setting' : '',
-        userId: user?.id ?? null,
-        expiresAt: deps.clock.now().getTime() + FLOW_TTL_MS,
-      };
-      reply.setCookie(FLOW_COOKIE, sealFlow(deps.secretsKey, flow), {
-        path: COOKIE_PATH,
-        httpOnly: true,
-        // lax: the provider sends the browser back with a top-level GET
-        sameSite: 'lax',
-        secure: deps.secureCookies,
-        maxAge: FLOW_TTL_MS / 1000,
-      });
-      reply.header('cache-control', 'no-store');
-      return reply.redirect(started.url);
-    },
-  );
+  bind(connectionCalls.start, async ({ user: current, params, query, request, reply }) => {
+    const p = clients.provider(params.provider);
+    if (!p) throw new NotFoundError(CONNECTIONS_MSG.unknownProvider);
+    const popup = query.redirect_url === 'setting';
+    const user = popup ? current : null;
+    if (popup && !user) return finish(reply, popup, p, { error: CONNECTIONS_MSG.signInAgain });
+    let started: Awaited<ReturnType<OidcClients['start']>>;
+    try {
+      started = await clients.start(p, callbackOf(request, p));
+    } catch (err) {
+      request.log.warn({ err, provider: p.id }, 'sign-in provider discovery failed');
+      return finish(reply, popup, p, { error: CONNECTIONS_MSG.providerFailed(p.name) });
+    }
+    const flow: Flow = {
+      ...started.checks,
+      provider: p.id,
+      redirect: popup ? 'setting' : '',
+      userId: user?.id ?? null,
+      expiresAt: deps.clock.now().getTime() + FLOW_TTL_MS,
+    };
+    reply.setCookie(FLOW_COOKIE, sealFlow(deps.secretsKey, flow), {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      // lax: the provider sends the browser back with a top-level GET
+      sameSite: 'lax',
+      secure: deps.secureCookies,
+      maxAge: FLOW_TTL_MS / 1000,
+    });
+    reply.header('cache-control', 'no-store');
+    return reply.redirect(started.url);
+  });
 
-  r.get(
-    '/account/thirdparty/:provider/callback',
-    {
-      schema: {
-        summary: "The provider's answer (code, state): signs in, signs up or connects, then redirects",
-        public: true,
-        params: providerParams,
-        querystring: z.record(z.string(), z.unknown()),
-        produces: 'text/html',
-      },
-    },
-    async (request, reply) => {
-      const p = clients.provider(request.params.provider);
-      if (!p) throw new NotFoundError(CONNECTIONS_MSG.unknownProvider);
-      const flow = openFlow(deps.secretsKey, request.cookies[FLOW_COOKIE], deps.clock.now());
-      // single use: whatever happens next, this round trip is over
-      reply.clearCookie(FLOW_COOKIE, { path: COOKIE_PATH, secure: deps.secureCookies });
-      reply.header('cache-control', 'no-store');
-      const popup = flow?.redirect === 'setting';
-      if (!flow || flow.provider !== p.id) return finish(reply, popup, p, { error: CONNECTIONS_MSG.expired });
-      let who: Awaited<ReturnType<OidcClients['finish']>>;
-      try {
-        const current = new URL(request.url, callbackOf(request, p));
-        who = await clients.finish(p, current, flow);
-      } catch (err) {
-        request.log.warn({ err, provider: p.id }, 'sign-in with provider refused');
-        return finish(reply, popup, p, { error: CONNECTIONS_MSG.providerFailed(p.name) });
+  bind(connectionCalls.callback, async ({ user: current, params, request, reply }) => {
+    const p = clients.provider(params.provider);
+    if (!p) throw new NotFoundError(CONNECTIONS_MSG.unknownProvider);
+    const flow = openFlow(deps.secretsKey, request.cookies[FLOW_COOKIE], deps.clock.now());
+    // single use: whatever happens next, this round trip is over
+    reply.clearCookie(FLOW_COOKIE, { path: COOKIE_PATH, secure: deps.secureCookies });
+    reply.header('cache-control', 'no-store');
+    const popup = flow?.redirect === 'setting';
+    if (!flow || flow.provider !== p.id) return finish(reply, popup, p, { error: CONNECTIONS_MSG.expired });
+    let who: Awaited<ReturnType<OidcClients['finish']>>;
+    try {
+      const current = new URL(request.url, callbackOf(request, p));
+      who = await clients.finish(p, current, flow);
+    } catch (err) {
+      request.log.warn({ err, provider: p.id }, 'sign-in with provider refused');
+      return finish(reply, popup, p, { error: CONNECTIONS_MSG.providerFailed(p.name) });
+    }
+    try {
+      if (popup) {
+        const user = current;
+        if (!user || user.id !== flow.userId)
+          return finish(reply, popup, p, { error: CONNECTIONS_MSG.signInAgain });
+        await connections.connect(user.id, p, who);
+        return finish(reply, popup, p, { to: '' });
       }
-      try {
-        if (popup) {
-          const user = await auth.currentUser(request);
-          if (!user || user.id !== flow.userId)
-            return finish(reply, popup, p, { error: CONNECTIONS_MSG.signInAgain });
-          await connections.connect(user.id, p, who);
-          return finish(reply, popup, p, { to: '' });
-        }
-        const { user } = await connections.signInOrUp(p, who);
-        // two-factor on: no session yet; the sign-in page asks for the code (modules/two-factor)
-        const pending = await deps.secondStep.challenge(user.id);
-        if (pending) {
-          handOverPending(reply, pending, deps.secureCookies);
-          return finish(reply, popup, p, { to: '/sign-in?two_factor=1' });
-        }
-        const device = auth.devices.read(request);
-        await auth.startSession(request, reply, user.id);
-        auth.devices.remember(reply, user.id, device);
-        return finish(reply, popup, p, { to: `/user/${encodeURIComponent(user.name)}` });
-      } catch (err) {
-        if (err instanceof AppError) return finish(reply, popup, p, { error: err.message });
-        throw err;
+      const { user } = await connections.signInOrUp(p, who);
+      // two-factor on: no session yet; the sign-in page asks for the code (modules/two-factor)
+      const pending = await deps.secondStep.challenge(user.id);
+      if (pending) {
+        handOverPending(reply, pending, deps.secureCookies);
+        return finish(reply, popup, p, { to: '/sign-in?two_factor=1' });
       }
-    },
-  );
+      const device = auth.devices.read(request);
+      await auth.startSession(request, reply, user.id);
+      auth.devices.remember(reply, user.id, device);
+      return finish(reply, popup, p, { to: `/user/${encodeURIComponent(user.name)}` });
+    } catch (err) {
+      if (err instanceof AppError) return finish(reply, popup, p, { error: err.message });
+      throw err;
+    }
+  });
 
-  r.post(
-    '/api/settings/disconnectAcct',
-    {
-      preValidation: signedIn(auth),
-      schema: {
-        summary: 'Disconnect a sign-in connection {id} (refused when it is the only way to sign in)',
-        body: disconnectAcctSchema,
-        response: { 200: settingsReplySchema },
-      },
-    },
-    async (request) => {
-      const user = await auth.requireUser(request);
-      const { provider } = await connections.disconnect(user.id, request.body.id);
-      const name = clients.provider(provider)?.name ?? provider;
-      return { code: 1, message: CONNECTIONS_MSG.disconnected(name) };
-    },
-  );
+  bind(connectionCalls.disconnect, async ({ user, body }) => {
+    const { provider } = await connections.disconnect(user.id, body.id);
+    const name = clients.provider(provider)?.name ?? provider;
+    return { code: 1 as const, message: CONNECTIONS_MSG.disconnected(name) };
+  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import { openApiReplySchema } from '../../../shared/schemas/system.ts';
-import { contract } from '../../platform/contract.ts';
+import { docsCalls } from '../../../shared/api/docs.ts';
+import type { Auth } from '../../platform/auth/auth.ts';
+import { binder } from '../../platform/contract.ts';
 import { buildOpenApi, type DeclaredRoute } from './openapi.ts';
 
 const tables = new WeakMap<FastifyInstance, DeclaredRoute[]>();
@@ -22,14 +23,10 @@ export function trackedRoutes(app: FastifyInstance): DeclaredRoute[] {
   return tables.get(app) ?? [];
 }
 
-export function registerDocsRoutes(app: FastifyInstance) {
+export function registerDocsRoutes(app: FastifyInstance, deps: { auth: Auth }) {
   let document: ReturnType<typeof buildOpenApi> | undefined;
-  contract(app).get(
-    '/api/docs',
-    { schema: { summary: 'This document', public: true, response: { 200: openApiReplySchema } } },
-    async () => {
-      document ??= buildOpenApi(trackedRoutes(app));
-      return document;
-    },
-  );
+  binder(app, deps.auth)(docsCalls.document, async () => {
+    document ??= buildOpenApi(trackedRoutes(app));
+    return document;
+  });
 }

@@ -1,6 +1,5 @@
-import { type ContactInput, contactSchema } from '../../../shared/schemas/feedback.ts';
+import type { ContactInput } from '../../../shared/schemas/feedback.ts';
 import type { Db } from '../../db/client.ts';
-import { parse } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { insertContactMessage } from './repo.ts';
@@ -11,8 +10,10 @@ export class FeedbackService {
   ) {}
 
   /** Stores the message, then mails it to support; the stored row survives a mail failure. */
-  async contact(userId: number | null, input: ContactInput): Promise<{ email: string | null }> {
-    const { subject, message } = parse(contactSchema, input);
+  async contact(
+    userId: number | null,
+    { subject, message }: ContactInput,
+  ): Promise<{ email: string | null }> {
     const user = userId === null ? undefined : await this.deps.accounts.findUser(userId);
     const email = user?.email ?? null;
     const id = await insertContactMessage(this.deps.db, {

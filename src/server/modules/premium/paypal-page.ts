@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { contract } from '../../platform/contract.ts';
+import { premiumCalls } from '../../../shared/api/premium.ts';
+import type { Auth } from '../../platform/auth/auth.ts';
+import { binder } from '../../platform/contract.ts';
 import type { SandboxGateway } from '../../platform/payments/sandbox.ts';
 
 const escapeHtml = (s: string) =>
@@ -26,13 +27,12 @@ button{font:inherit;padding:.5rem 1.25rem;margin-right:.5rem;border-radius:6px;b
 </main></body></html>`;
 }
 
-const query = z.object({
-  token: z.string().regex(/^[\w-]{1,200}$/),
-  choice: z.enum(['approve', 'cancel']).optional(),
-});
-
 /** Serves the sandbox gateway's approval page; a real provider hosts its own. */
-export async function registerSandboxApprovalPage(app: FastifyInstance, sandbox: SandboxGateway) {
+export async function registerSandboxApprovalPage(
+  app: FastifyInstance,
+  sandbox: SandboxGateway,
+  auth: Pick<Auth, 'currentUser' | 'requireUser'>,
+) {
   await app.register(async (scope) => {
     // the page's forms post an empty urlencoded body; the choice is in the query
     scope.addContentTypeParser(
@@ -40,50 +40,28 @@ export async function registerSandboxApprovalPage(app: FastifyInstance, sandbox:
       { parseAs: 'string' },
       (_req, _body, done) => done(null, {}),
     );
-    const r = contract(scope);
-    r.get(
-      '/premium/paypal/approve',
-      {
-        schema: {
-          summary: 'Sandbox PayPal approval page (Approve or Cancel)',
-          public: true,
-          querystring: query,
-          produces: 'text/html',
-        },
-      },
-      async (request, reply) => {
-        const pending = sandbox.pendingApproval(request.query.token);
-        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-        if (!pending)
-          return reply
-            .status(404)
-            .send(
-              '<!doctype html><title>Not found</title><p>This payment is no longer waiting for approval.</p>',
-            );
-        return reply.send(approvalHtml(request.query.token, pending.amountCents, pending.description));
-      },
-    );
-    r.post(
-      '/premium/paypal/approve',
-      {
-        schema: {
-          summary: 'Sandbox PayPal: approve or cancel {token, choice}',
-          public: true,
-          querystring: query,
-          produces: 'text/html',
-        },
-      },
-      async (request, reply) => {
-        const next = sandbox.settleApproval(request.query.token, request.query.choice === 'approve');
-        if (!next)
-          return reply
-            .status(404)
-            .type('text/html; charset=utf-8')
-            .send(
-              '<!doctype html><title>Not found</title><p>This payment is no longer waiting for approval.</p>',
-            );
-        return reply.redirect(next, 303);
-      },
-    );
+    const bind = binder(scope, auth);
+    bind(premiumCalls.sandboxApprovalPage, async ({ query, reply }) => {
+      const pending = sandbox.pendingApproval(query.token);
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      if (!pending)
+        return reply
+          .status(404)
+          .send(
+            '<!doctype html><title>Not found</title><p>This payment is no longer waiting for approval.</p>',
+          );
+      return reply.send(approvalHtml(query.token, pending.amountCents, pending.description));
+    });
+    bind(premiumCalls.sandboxApprove, async ({ query, reply }) => {
+      const next = sandbox.settleApproval(query.token, query.choice === 'approve');
+      if (!next)
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .send(
+            '<!doctype html><title>Not found</title><p>This payment is no longer waiting for approval.</p>',
+          );
+      return reply.redirect(next, 303);
+    });
   });
 }

@@ -1,18 +1,18 @@
 import { PLANS } from '../../../shared/plans.ts';
 import {
-  changeRealNameSchema,
-  changeUserNameSchema,
-  checkEmailSchema,
-  forgotPasswordSchema,
-  resetPasswordSchema,
+  type ChangeRealNameInput,
+  type ChangeUserNameInput,
+  type CheckEmailInput,
+  type ForgotPasswordInput,
+  type ResetPasswordInput,
   SETTINGS_MSG,
   type SessionsReply,
+  type SetEmailInput,
+  type SetLanguageInput,
+  type SetOutlinerSettingsInput,
+  type SetPasswordInput,
+  type SettingFlagInput,
   type SettingsReply,
-  setEmailSchema,
-  setLanguageSchema,
-  setOutlinerSettingsBodySchema,
-  setPasswordSchema,
-  settingFlagSchema,
   type UserSettingReply,
 } from '../../../shared/schemas/settings.ts';
 import type { Db } from '../../db/client.ts';
@@ -20,7 +20,7 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import { type Clock, toSeconds } from '../../platform/clock.ts';
-import { NotFoundError, PlanLimitError, parse, ValidationError } from '../../platform/errors.ts';
+import { NotFoundError, PlanLimitError, ValidationError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { DEFAULT_AVATAR_URL, effectivePlan } from '../accounts/user-info.ts';
@@ -125,43 +125,44 @@ export class SettingsService {
     };
   }
 
-  async setFlag(user: SessionUser, operation: FlagOperation, input: unknown): Promise<SettingsReply> {
+  async setFlag(
+    user: SessionUser,
+    operation: FlagOperation,
+    { value }: SettingFlagInput,
+  ): Promise<SettingsReply> {
     const op = FLAG_OPERATIONS[operation];
-    const { value } = parse(settingFlagSchema, input);
     if ('premium' in op && op.premium && !this.isPremium(user))
       throw new PlanLimitError(SETTINGS_MSG.premiumOnly);
     await repo.saveSettings(this.deps.db, user.id, { [op.column]: value }, this.deps.clock.now());
     return ok();
   }
 
-  async setOpenTextView(user: SessionUser, input: unknown): Promise<SettingsReply> {
-    const { value } = parse(settingFlagSchema, input);
+  async setOpenTextView(user: SessionUser, { value }: SettingFlagInput): Promise<SettingsReply> {
     if (!this.isPremium(user)) throw new PlanLimitError(SETTINGS_MSG.premiumOnly);
     await this.deps.accounts.setOpenTextView(user.id, value);
     return ok();
   }
 
-  async setLanguage(user: SessionUser, input: unknown): Promise<SettingsReply> {
-    const { language } = parse(setLanguageSchema, input);
+  async setLanguage(user: SessionUser, { language }: SetLanguageInput): Promise<SettingsReply> {
     await repo.saveSettings(this.deps.db, user.id, { language }, this.deps.clock.now());
     return ok();
   }
 
-  async setOutlinerSettings(user: SessionUser, input: unknown): Promise<SettingsReply> {
-    const data = parse(setOutlinerSettingsBodySchema, input);
+  async setOutlinerSettings(user: SessionUser, data: SetOutlinerSettingsInput): Promise<SettingsReply> {
     await this.deps.outliners.setSettings(user.id, { data });
     return ok();
   }
 
-  async changeRealName(user: SessionUser, input: unknown): Promise<SettingsReply> {
-    const { firstName, lastName } = parse(changeRealNameSchema, input);
+  async changeRealName(
+    user: SessionUser,
+    { firstName, lastName }: ChangeRealNameInput,
+  ): Promise<SettingsReply> {
     await this.deps.accounts.setRealName(user.id, firstName ?? '', lastName ?? '');
     return ok(SETTINGS_MSG.realNameChanged);
   }
 
   /** A new name; the old one keeps leading to the user. The caller ends the sessions. */
-  async changeUserName(user: SessionUser, input: unknown): Promise<SettingsReply> {
-    const { name } = parse(changeUserNameSchema, input);
+  async changeUserName(user: SessionUser, { name }: ChangeUserNameInput): Promise<SettingsReply> {
     const now = this.deps.clock.now();
     const current = await this.user(user.id);
     await this.deps.db.transaction(async (tx) => {
@@ -216,8 +217,7 @@ export class SettingsService {
     return repo.renamedTo(this.deps.db, name);
   }
 
-  async checkEmail(user: SessionUser, input: unknown): Promise<SettingsReply> {
-    const { email } = parse(checkEmailSchema, input);
+  async checkEmail(user: SessionUser, { email }: CheckEmailInput): Promise<SettingsReply> {
     const current = await this.user(user.id);
     if (current.email.toLowerCase() === email.toLowerCase())
       throw new ValidationError(SETTINGS_MSG.emailSame, 'email');
@@ -227,8 +227,11 @@ export class SettingsService {
   }
 
   /** The new address waits as unverifiedEmail until the mailed link is followed. */
-  async setEmail(user: SessionUser, input: unknown, origin: string): Promise<SettingsReply> {
-    const { password, email } = parse(setEmailSchema, input);
+  async setEmail(
+    user: SessionUser,
+    { password, email }: SetEmailInput,
+    origin: string,
+  ): Promise<SettingsReply> {
     const current = await this.user(user.id);
     if (!(await verifyPassword(current.passwordHash, password)))
       throw new ValidationError(SETTINGS_MSG.passwordIncorrect, 'password');
@@ -281,8 +284,7 @@ export class SettingsService {
   }
 
   /** A new password; every other session ends. The current one is needed unless none is set. */
-  async setPassword(user: SessionUser, input: unknown): Promise<SettingsReply> {
-    const { current, new: next } = parse(setPasswordSchema, input);
+  async setPassword(user: SessionUser, { current, new: next }: SetPasswordInput): Promise<SettingsReply> {
     const row = await this.user(user.id);
     if (row.passwordHash) {
       if (!current) throw new ValidationError(SETTINGS_MSG.currentEmpty, 'current');
@@ -299,8 +301,7 @@ export class SettingsService {
   }
 
   /** Mails a reset link when the address is an account's; the reply is the same either way. */
-  async forgotPassword(input: unknown, origin: string): Promise<SettingsReply> {
-    const { email } = parse(forgotPasswordSchema, input);
+  async forgotPassword({ email }: ForgotPasswordInput, origin: string): Promise<SettingsReply> {
     const user = await this.deps.accounts.findUserByEmail(email);
     if (user) {
       const now = this.deps.clock.now();
@@ -331,8 +332,7 @@ export class SettingsService {
   }
 
   /** Sets the password from a reset link (single use); every session of the user ends. */
-  async resetPassword(input: unknown): Promise<SettingsReply> {
-    const { token, password } = parse(resetPasswordSchema, input);
+  async resetPassword({ token, password }: ResetPasswordInput): Promise<SettingsReply> {
     const hash = linkTokenHash(this.deps.secret, token);
     const passwordHash = await hashPassword(password);
     await this.deps.db.transaction(async (tx) => {

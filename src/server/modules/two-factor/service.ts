@@ -3,19 +3,19 @@ import {
   PENDING_SIGN_IN_MS,
   RECOVERY_CODE_COUNT,
   TWO_FACTOR_MSG,
+  type TwoFactorCodeInput,
+  type TwoFactorDisableInput,
   type TwoFactorEnabledReply,
   type TwoFactorSetupReply,
+  type TwoFactorSignInInput,
   type TwoFactorStatusReply,
-  twoFactorCodeSchema,
-  twoFactorDisableSchema,
-  twoFactorSignInSchema,
 } from '../../../shared/schemas/two-factor.ts';
 import type { Db } from '../../db/client.ts';
 import { verifyPassword } from '../../platform/auth/passwords.ts';
 import type { SignInThrottle } from '../../platform/auth/throttle.ts';
 import { addressKey } from '../../platform/client-address.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { NotFoundError, parse, RateLimitedError, ValidationError } from '../../platform/errors.ts';
+import { NotFoundError, RateLimitedError, ValidationError } from '../../platform/errors.ts';
 import { open, seal } from '../../platform/secret-box.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { sameHash } from '../settings/tokens.ts';
@@ -69,8 +69,7 @@ export class TwoFactorService {
   }
 
   /** The first code from the app turns it on; the recovery codes are returned this once. */
-  async enable(userId: number, input: unknown, ip: string): Promise<TwoFactorEnabledReply> {
-    const { code } = parse(twoFactorCodeSchema, input);
+  async enable(userId: number, { code }: TwoFactorCodeInput, ip: string): Promise<TwoFactorEnabledReply> {
     const row = await repo.find(this.deps.db, userId);
     if (row?.enabledAt) throw new ValidationError(TWO_FACTOR_MSG.alreadyOn);
     if (!row) throw new ValidationError(TWO_FACTOR_MSG.noSetup);
@@ -90,8 +89,11 @@ export class TwoFactorService {
   }
 
   /** Turning it off takes the password (when the account has one) and a code. */
-  async disable(userId: number, input: unknown, ip: string): Promise<{ code: 1; message: string }> {
-    const { password, code } = parse(twoFactorDisableSchema, input);
+  async disable(
+    userId: number,
+    { password, code }: TwoFactorDisableInput,
+    ip: string,
+  ): Promise<{ code: 1; message: string }> {
     const user = await this.deps.accounts.findUser(userId);
     if (!user) throw new NotFoundError();
     if (!(await this.isEnabled(userId))) throw new ValidationError(TWO_FACTOR_MSG.notOn);
@@ -114,8 +116,7 @@ export class TwoFactorService {
   }
 
   /** The second step: the user whose pending sign-in this code completes. */
-  async completeSignIn(input: unknown, ip: string): Promise<number> {
-    const { pending, code } = parse(twoFactorSignInSchema, input);
+  async completeSignIn({ pending, code }: TwoFactorSignInInput, ip: string): Promise<number> {
     const userId = pending ? readPending(this.deps.secret, pending, this.deps.clock.now()) : null;
     if (userId === null) throw new ValidationError(TWO_FACTOR_MSG.signInExpired, 'pending');
     await this.throttled(userId, ip, () => this.checkCode(userId, code));

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Rss } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { settingsCalls } from '../../../shared/api/settings.ts';
 import type { ProfileInfo } from '../../../shared/schemas/profile.ts';
 import { PROFILE_HEADER_FIXED_AT } from '../../../shared/schemas/profile.ts';
 import { profileKeys } from '../../api/profile.ts';
@@ -69,7 +70,7 @@ function DisplayNameDialog({ info, onClose }: { info: ProfileInfo; onClose: () =
   const [firstName, setFirst] = useState(info.firstName);
   const [lastName, setLast] = useState(info.lastName);
   // the same operation as Settings' Profile section (spec part 2 §7 changeRealName)
-  const save = useSettingsOperation('changeRealName');
+  const save = useSettingsOperation(settingsCalls.changeRealName);
   const notify = useNotify();
   const queryClient = useQueryClient();
   const submit = (event: FormEvent) => {

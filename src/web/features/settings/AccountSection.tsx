@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { settingsCalls } from '../../../shared/api/settings.ts';
 import type { UserSettingReply } from '../../../shared/schemas/settings.ts';
 import { useSettingsOperation } from '../../api/settings.ts';
 import { t } from '../../i18n/index.ts';
@@ -9,9 +10,9 @@ import styles from './Settings.module.css';
 
 /** Account: e-mail (verified by mail) and password. */
 export function AccountSection({ s }: { s: UserSettingReply }) {
-  const setEmail = useSettingsOperation('setEmail');
-  const resend = useSettingsOperation('resendEmail');
-  const setPassword = useSettingsOperation('setPassword');
+  const setEmail = useSettingsOperation(settingsCalls.setEmail);
+  const resend = useSettingsOperation(settingsCalls.resendEmail);
+  const setPassword = useSettingsOperation(settingsCalls.setPassword);
   const [email, setEmailValue] = useState('');
   const [emailPassword, setEmailPassword] = useState('');
   const [current, setCurrent] = useState('');

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { connectionCalls } from '../../../shared/api/connections.ts';
 import { CONNECTION_MESSAGE, CONNECTIONS_MSG } from '../../../shared/schemas/connections.ts';
 import type { UserSettingReply } from '../../../shared/schemas/settings.ts';
 import { thirdPartyUrl, useSignInProviders } from '../../api/connections.ts';
@@ -19,7 +20,7 @@ const POPUP = 'width=500,height=500';
 export function ConnectionsSection({ s }: { s: UserSettingReply }) {
   const providers = useSignInProviders();
   const queryClient = useQueryClient();
-  const disconnect = useSettingsOperation('disconnectAcct');
+  const disconnect = useSettingsOperation(connectionCalls.disconnect);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
 
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { settingsCalls } from '../../../shared/api/settings.ts';
 import type { UserSettingReply } from '../../../shared/schemas/settings.ts';
 import { useSettingsOperation } from '../../api/settings.ts';
 import { t } from '../../i18n/index.ts';
@@ -8,9 +9,9 @@ import styles from './Settings.module.css';
 
 /** Profile: avatar, display name (First name, Last name), user name (then /sign-in after 3 s). */
 export function ProfileSection({ s }: { s: UserSettingReply }) {
-  const avatar = useSettingsOperation('uploadAvatar');
-  const realName = useSettingsOperation('changeRealName');
-  const userName = useSettingsOperation('changeUserName');
+  const avatar = useSettingsOperation(settingsCalls.uploadAvatar);
+  const realName = useSettingsOperation(settingsCalls.changeRealName);
+  const userName = useSettingsOperation(settingsCalls.changeUserName);
   const [first, setFirst] = useState(s.firstName);
   const [last, setLast] = useState(s.lastName);
   const [name, setName] = useState(s.name);

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionsReply } from '../../../shared/schemas/settings.ts';
-import { api } from '../../api/client.ts';
+import { settingsCalls } from '../../../shared/api/settings.ts';
+import { call } from '../../api/client.ts';
 import { useSettingsOperation } from '../../api/settings.ts';
 import { t } from '../../i18n/index.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -13,10 +13,10 @@ export function SessionsSection() {
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: sessionsKey,
-    queryFn: () => api.get<SessionsReply>('/api/settings/sessions'),
+    queryFn: () => call(settingsCalls.sessions),
   });
-  const endOne = useSettingsOperation('endSession');
-  const endOthers = useSettingsOperation('endOtherSessions');
+  const endOne = useSettingsOperation(settingsCalls.endSession);
+  const endOthers = useSettingsOperation(settingsCalls.endOtherSessions);
   const refresh = () => queryClient.invalidateQueries({ queryKey: sessionsKey });
   return (
     <section className={styles.section} aria-labelledby="sessions-h">

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { type SettingFlagName, settingsCalls } from '../../../shared/api/settings.ts';
 import { LANGUAGES, type UserSettingReply } from '../../../shared/schemas/settings.ts';
 import { useSettingsOperation, useUserSettings } from '../../api/settings.ts';
 import { rememberLanguage, t } from '../../i18n/index.ts';
@@ -67,7 +68,15 @@ export function SettingsPage() {
   );
 }
 
-function Toggle({ label, operation, checked }: { label: string; operation: string; checked: boolean }) {
+function Toggle({
+  label,
+  operation,
+  checked,
+}: {
+  label: string;
+  operation: (typeof settingsCalls)[SettingFlagName | 'setOpenTextView'];
+  checked: boolean;
+}) {
   const op = useSettingsOperation(operation);
   return (
     <>
@@ -91,17 +100,17 @@ function EmailSubscriptions({ s }: { s: UserSettingReply }) {
       <h2 id="subs-h">{t('settings.subscriptions')}</h2>
       <Toggle
         label={t('settings.newsletters')}
-        operation="setNewslettersNotif"
+        operation={settingsCalls.setNewslettersNotif}
         checked={s.notification.newletter}
       />
       <Toggle
         label={t('settings.importantOnly')}
-        operation="setImportantAndAlertOnlyNotif"
+        operation={settingsCalls.setImportantAndAlertOnlyNotif}
         checked={s.notification.importantNewsAndAlertOnly}
       />
       <Toggle
         label={t('settings.whenContactJoins')}
-        operation="setNotifyWhenJoin"
+        operation={settingsCalls.setNotifyWhenJoin}
         checked={s.notification.whenContactJoin}
       />
     </section>
@@ -114,8 +123,16 @@ function Preferences({ s }: { s: UserSettingReply }) {
       <h2 id="prefs-h">{t('settings.preferences')}</h2>
       {s.premium.isPremium ? (
         <>
-          <Toggle label={t('settings.openTextView')} operation="setOpenTextView" checked={s.openTextView} />
-          <Toggle label={t('settings.rssFeed')} operation="setRssFeed" checked={s.privateRssFeed} />
+          <Toggle
+            label={t('settings.openTextView')}
+            operation={settingsCalls.setOpenTextView}
+            checked={s.openTextView}
+          />
+          <Toggle
+            label={t('settings.rssFeed')}
+            operation={settingsCalls.setRssFeed}
+            checked={s.privateRssFeed}
+          />
         </>
       ) : (
         <p>
@@ -124,18 +141,22 @@ function Preferences({ s }: { s: UserSettingReply }) {
       )}
       <Toggle
         label={t('settings.notifyFollow')}
-        operation="setNotifyWhenFollow"
+        operation={settingsCalls.setNotifyWhenFollow}
         checked={s.notification.whenFollow}
       />
-      <Toggle label={t('settings.followAuth')} operation="setFollowAuth" checked={s.followAuth} />
+      <Toggle
+        label={t('settings.followAuth')}
+        operation={settingsCalls.setFollowAuth}
+        checked={s.followAuth}
+      />
       <LanguageChoice current={s.language} />
     </section>
   );
 }
 
 function OutlinerSection({ s }: { s: UserSettingReply }) {
-  const op = useSettingsOperation('setOutlinerSettings');
-  const set = (body: object) => op.mutate(body);
+  const op = useSettingsOperation(settingsCalls.setOutlinerSettings);
+  const set = (body: Parameters<typeof op.mutate>[0]) => op.mutate(body);
   return (
     <section className={styles.section} aria-labelledby="outliner-h">
       <h2 id="outliner-h">{t('settings.outliner')}</h2>
@@ -161,7 +182,7 @@ function OutlinerSection({ s }: { s: UserSettingReply }) {
 }
 
 function DeleteAccount({ s }: { s: UserSettingReply }) {
-  const del = useSettingsOperation('deleteUser');
+  const del = useSettingsOperation(settingsCalls.deleteUser);
   const [password, setPassword] = useState('');
   const reply = del.data;
   const submit = (e: FormEvent) => {
@@ -215,7 +236,7 @@ const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = { en: 'Englis
  * page drawn in another language is loaded again so every string is read from the new catalogue.
  */
 function LanguageChoice({ current }: { current: UserSettingReply['language'] }) {
-  const op = useSettingsOperation('setLanguage');
+  const op = useSettingsOperation(settingsCalls.setLanguage);
   useEffect(() => {
     if (rememberLanguage(current)) window.location.reload();
   }, [current]);
@@ -227,7 +248,7 @@ function LanguageChoice({ current }: { current: UserSettingReply['language'] }) 
           className={styles.select}
           value={current}
           disabled={op.isPending}
-          onChange={(e) => op.mutate({ language: e.target.value })}
+          onChange={(e) => op.mutate({ language: e.target.value as (typeof LANGUAGES)[number] })}
         >
           {LANGUAGES.map((code) => (
             <option key={code} value={code}>
