@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { saveBookmark as save } from './helpers.ts';
-import { signUp, uniqueName } from './seed.ts';
+import { signUpByApi, uniqueName } from './seed.ts';
 
 const rows = (page: Page) => page.locator('article');
 /** Leaves the focus on the page itself, as after a click on empty space. */
@@ -20,10 +20,10 @@ async function runCommand(page: Page, text: string, option?: RegExp) {
 
 test('shortcuts move through the library, act on the focused item and go to pages', async ({ page }) => {
   const name = uniqueName('keyrow');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   await save(page, { url: 'https://keys.example/older', title: 'Older', unread: true });
   await save(page, { url: 'https://keys.example/newer', title: 'Newer' });
-  await page.reload();
+  await page.goto(`/user/${name}`);
   await expect(rows(page)).toHaveCount(2);
 
   // from nowhere, j takes the first row and k comes back up
@@ -80,9 +80,9 @@ test('shortcuts move through the library, act on the focused item and go to page
 
 test('keys typed in a field or a note stay text', async ({ page }) => {
   const name = uniqueName('keytype');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   await save(page, { url: 'https://keys.example/typed', title: 'Typed', unread: true });
-  await page.reload();
+  await page.goto(`/user/${name}`);
 
   const search = page.getByRole('combobox', { name: 'Search your library' });
   await search.click();
@@ -103,10 +103,10 @@ test('keys typed in a field or a note stay text', async ({ page }) => {
 
 test('the command palette goes to pages, searches, adds and runs item actions', async ({ page }) => {
   const name = uniqueName('keypal');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   await save(page, { url: 'https://keys.example/rust', title: 'Rust ownership', unread: true });
   await save(page, { url: 'https://keys.example/go', title: 'Go channels', unread: true });
-  await page.reload();
+  await page.goto(`/user/${name}`);
   await expect(rows(page)).toHaveCount(2);
 
   // go to

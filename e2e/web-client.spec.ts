@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signUp, uniqueName } from './seed.ts';
+import { appOrigin, signUp, uniqueName } from './seed.ts';
 
 /** Saves through the API with the page's session. */
 async function save(page: Page, data: Record<string, unknown>) {
-  const origin = new URL(page.url()).origin;
+  const origin = appOrigin();
   const res = await page.request.post('/item/save/bookmark', { data, headers: { origin } });
   expect(res.ok()).toBe(true);
   return (await res.json()).items[0] as { link_id: number; title: string };
