@@ -22,7 +22,7 @@ const dataDir = process.env.FOLIO_E2E_DATA_DIR;
  * (`test.describe.configure({ mode: 'default' })`). Workers measured on the 2-core machine:
  * docs/testing.md, "Journeys speed"; E2E_WORKERS overrides.
  */
-const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const WORKERS = Number(process.env.E2E_WORKERS ?? 3);
 
 export default defineConfig({
   testDir: 'e2e',

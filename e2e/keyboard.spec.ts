@@ -72,6 +72,8 @@ test('shortcuts move through the library, act on the focused item and go to page
   await page.keyboard.press('g');
   await page.keyboard.press('t');
   await page.waitForURL(`/user/${name}/tags`);
+  // the tags page has rendered (its chunks load on the way): the next keys act on it
+  await expect(page.getByRole('heading', { name: `${name}'s tags` })).toBeVisible();
   await page.keyboard.press('g');
   await page.keyboard.press('l');
   await page.waitForURL(`/user/${name}`);
@@ -112,6 +114,8 @@ test('the command palette goes to pages, searches, adds and runs item actions', 
   // go to
   await runCommand(page, 'tags');
   await page.waitForURL(`/user/${name}/tags`);
+  // the tags page has rendered: a command run while its chunks still load was lost
+  await expect(page.getByRole('heading', { name: `${name}'s tags` })).toBeVisible();
 
   // add, from another page: the library opens with the add form
   await runCommand(page, 'add a bookmark');

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { liveSocketOpen } from './helpers.ts';
 import { appOrigin, signUp, uniqueName } from './seed.ts';
 
 /** Saves through the API with the page's session. */
@@ -14,6 +15,9 @@ test('one live connection for the signed-in app, kept while moving between pages
   page.on('websocket', (socket) => sockets.push(socket.url()));
   const name = uniqueName('live');
   await signUp(page, name);
+  // the list has loaded empty and the socket is open: the saves can only arrive through it
+  await expect(page.getByText('Whoops! No item yet')).toBeVisible();
+  await liveSocketOpen(page);
   await save(page, { url: 'https://example.org/one', title: 'First page' });
   await save(page, { url: 'https://example.org/two', title: 'Second page', tags: 'two' });
   await expect.poll(() => sockets.length).toBe(1);
