@@ -15,14 +15,23 @@ const OIDC_PEER_PORT = Number(process.env.E2E_OIDC_PORT ?? 3499);
 process.env.FOLIO_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'folio-e2e-'));
 const dataDir = process.env.FOLIO_E2E_DATA_DIR;
 
+/**
+ * Journeys run side by side, each test on its own (fullyParallel): every one signs up users of its
+ * own and finds its mail by what it holds. The two specs whose peer listens on a port the server
+ * was started with (connections, google-drive) keep their tests in one worker, in order
+ * (`test.describe.configure({ mode: 'default' })`). Workers measured on the 2-core machine:
+ * docs/testing.md, "Journeys speed"; E2E_WORKERS overrides.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 3);
+
 export default defineConfig({
   testDir: 'e2e',
-  workers: 1,
+  workers: WORKERS,
   // Waits end as soon as their condition holds; the limits only bound a machine under load
   // (docs/testing.md), where a journey can take several times its idle duration.
   timeout: 90_000,
   expect: { timeout: 15_000 },
-  fullyParallel: false,
+  fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {

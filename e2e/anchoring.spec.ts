@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { apiPost, waitForCapture } from './helpers.ts';
-import { signUp, uniqueName } from './seed.ts';
+import { signUpByApi, uniqueName } from './seed.ts';
 
 // Version 1 of the page; version 2 edits the highlighted sentence and drops the page's subtitle,
 // whose words also open the lead sentence (where a careless anchor would jump).
@@ -71,7 +71,7 @@ test('a re-captured page with the highlighted sentence edited: redrawn on the ed
   page,
 }) => {
   const name = uniqueName('anchoring');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   const linkId = await capture(page, '/library.html?v=1');
   await page.goto(`/user/${name}/b/${linkId}`);
   const article = page.getByRole('article', { name: 'Page text' });

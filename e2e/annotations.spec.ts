@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { apiPost, waitForCapture } from './helpers.ts';
-import { SEEDED, signIn, signUp, uniqueName } from './seed.ts';
+import { appOrigin, SEEDED, signIn, signUpByApi, uniqueName } from './seed.ts';
 
 // The page to highlight comes from a real HTTP server on 127.0.0.1 (the app runs with FETCH_ALLOW_PRIVATE=1).
 const PARAGRAPHS = [
@@ -82,7 +82,7 @@ test('highlights in two colours, writes, edits and deletes a sticky note, and se
   page,
 }) => {
   const name = uniqueName('highlight');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   const linkId = await saveAndCapture(page, '/garden.html');
   await page.goto(`/user/${name}/b/${linkId}`);
   const article = page.getByRole('article', { name: 'Page text' });
@@ -178,7 +178,7 @@ test('re-anchors highlights when the page copy changes, and lists the one it can
   page,
 }) => {
   const name = uniqueName('reanchor');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   const linkId = await saveAndCapture(page, '/changing.html?v=1');
   await page.goto(`/user/${name}/b/${linkId}`);
   await expect(page.getByRole('article', { name: 'Page text' })).toContainText(
@@ -216,7 +216,7 @@ test('re-anchors highlights when the page copy changes, and lists the one it can
 
 test('places a float note, and a visitor sees the highlights read-only', async ({ page, browser }) => {
   const name = uniqueName('floatnote');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   const linkId = await saveAndCapture(page, '/float.html');
   await page.goto(`/user/${name}/b/${linkId}`);
   const article = page.getByRole('article', { name: 'Page text' });
@@ -290,7 +290,7 @@ test('a free user at the highlight quota gets the Over quota dialog instead of a
   await expect(page.getByRole('article', { name: 'Page text' }).locator('mark')).toHaveCount(1);
 
   // the server refuses it too, whatever the page believes
-  const origin = new URL(page.url()).origin;
+  const origin = appOrigin();
   const refused = await page.request.post('/annotation_mana/add_annotation', {
     data: {
       link_id: linkId,

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { openUserMenu, SEEDED, signIn, signUp, uniqueName } from './seed.ts';
+import { openUserMenu, SEEDED, signIn, signUp, signUpWithForm, uniqueName } from './seed.ts';
 
 test('signing up lands on the new library', async ({ page }) => {
   const name = uniqueName('reader');
-  await signUp(page, name);
+  await signUpWithForm(page, name);
   await expect(page).toHaveURL(`/user/${name}`);
   await expect(page).toHaveTitle('Library');
   await expect(page.getByRole('heading', { level: 1, name: 'Library' })).toBeVisible();
@@ -22,7 +22,7 @@ test('signing out returns to the welcome page as a visitor', async ({ page }) =>
 
 test('signing in with a user name lands on the library', async ({ page }) => {
   const name = uniqueName('returner');
-  await signUp(page, name);
+  await signUpWithForm(page, name);
   await (await openUserMenu(page)).getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();

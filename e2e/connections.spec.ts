@@ -2,9 +2,12 @@ import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { type OidcPeer, startOidcPeer } from '../test/helpers/oidc-provider.ts';
 import { apiPost } from './helpers.ts';
-import { openUserMenu, signUp, uniqueName } from './seed.ts';
+import { openUserMenu, signUp, signUpByApi, uniqueName } from './seed.ts';
 
-// the app is started knowing this issuer (OIDC_* in playwright.config.ts)
+// the app is started knowing this issuer (OIDC_* in playwright.config.ts): one peer on that port,
+// so this file's journeys run in one worker, in order, while the other files run beside them
+test.describe.configure({ mode: 'default' });
+
 const PORT = Number(process.env.E2E_PORT ?? 3211);
 const PEER_PORT = Number(process.env.E2E_OIDC_PORT ?? 3499);
 
@@ -50,7 +53,7 @@ test('sign up through an OpenID provider, and keep the only way in', async ({ pa
 
 test('connect an account from the Settings popup, then disconnect it', async ({ page }) => {
   const name = uniqueName('conn');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   const who = providerAccount('idp');
   await page.goto('/setting');
   const section = page.getByRole('region', { name: 'Connections' });

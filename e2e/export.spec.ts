@@ -4,12 +4,12 @@ import { unzipSync } from 'fflate';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { startXmlRpcBlog } from '../test/helpers/xmlrpc-blog.ts';
 import { apiPost, saveBookmark } from './helpers.ts';
-import { signUp, uniqueName } from './seed.ts';
+import { signUpByApi, uniqueName } from './seed.ts';
 
 const COLORS = ['yellow', 'blue', 'green'] as const;
 
-/** Three bookmarks, each with a highlight (in its own colour) and a sticky note on it. */
-async function seedAnnotated(page: Page) {
+/** Three bookmarks, each with a highlight (in its own colour) and a sticky note on it; then the library. */
+async function seedAnnotated(page: Page, name: string) {
   for (const [i, title] of ['First', 'Second', 'Third'].entries()) {
     const item = await saveBookmark(page, { url: `https://export.example/${i}`, title: `${title} article` });
     const content = `${title} highlighted passage`;
@@ -27,7 +27,7 @@ async function seedAnnotated(page: Page) {
       sMode: 2,
     });
   }
-  await page.reload();
+  await page.goto(`/user/${name}`);
 }
 
 async function selectAll(page: Page) {
@@ -49,8 +49,8 @@ async function pdfText(bytes: Buffer) {
 
 test('export three annotated items as PDF and Word, then to a note', async ({ page }) => {
   const name = uniqueName('exporter');
-  await signUp(page, name);
-  await seedAnnotated(page);
+  await signUpByApi(page, name);
+  await seedAnnotated(page, name);
   const bar = await selectAll(page);
   await bar.getByRole('button', { name: 'Export' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export 3 items' });
@@ -92,8 +92,8 @@ test('export three annotated items as PDF and Word, then to a note', async ({ pa
 
 test('generate a report, edit it and save it as a note', async ({ page }) => {
   const name = uniqueName('reporter');
-  await signUp(page, name);
-  await seedAnnotated(page);
+  await signUpByApi(page, name);
+  await seedAnnotated(page, name);
   const bar = await selectAll(page);
   await bar.getByRole('button', { name: 'Generate Report' }).click();
   const dialog = page.getByRole('dialog', { name: 'Generate Report' });
@@ -121,8 +121,9 @@ test('generate a report, edit it and save it as a note', async ({ page }) => {
 test('generate a report, edit it and publish it to a test blog', async ({ page }) => {
   const blog = await startXmlRpcBlog({ user: 'writer', password: 'pa55-word' });
   try {
-    await signUp(page, uniqueName('blogger'));
-    await seedAnnotated(page);
+    const name = uniqueName('blogger');
+    await signUpByApi(page, name);
+    await seedAnnotated(page, name);
     const bar = await selectAll(page);
     await bar.getByRole('button', { name: 'Generate Report' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generate Report' });

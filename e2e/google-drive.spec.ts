@@ -2,13 +2,17 @@ import { expect, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { startGoogleDrivePeer } from '../test/helpers/google-drive.ts';
 import { apiPost, saveBookmark } from './helpers.ts';
-import { signUp, uniqueName } from './seed.ts';
+import { signUpByApi, uniqueName } from './seed.ts';
 
 /**
  * A local Google OAuth + Drive v3 peer on the port playwright.config.ts points the server at
  * (E2E_PORT + 20000), with a consent page to click through like Google's.
  */
 let peer: Awaited<ReturnType<typeof startGoogleDrivePeer>>;
+
+// the server knows the peer's port from its start: one peer, so this file's journeys run in one
+// worker, in order, while the other files run beside them
+test.describe.configure({ mode: 'default' });
 
 // two sites and a full page load each way: on a loaded machine these take longer than one journey's limit
 test.slow();
@@ -32,9 +36,10 @@ async function openExport(page: import('@playwright/test').Page, title: string) 
 test('connect Google Drive from the Export modal and send an item there as a Google Doc', async ({
   page,
 }) => {
-  await signUp(page, uniqueName('gdrive'));
+  const name = uniqueName('gdrive');
+  await signUpByApi(page, name);
   await saveBookmark(page, { url: 'https://drive.example/a', title: 'Drive article' });
-  await page.reload();
+  await page.goto(`/user/${name}`);
   const libraryPath = new URL(page.url()).pathname;
 
   // not connected yet: the connection dialog offers Google's consent
@@ -75,7 +80,8 @@ test('connect Google Drive from the Export modal and send an item there as a Goo
 test('a generated report, as edited, goes to Google Drive as a Google Doc after connecting from it', async ({
   page,
 }) => {
-  await signUp(page, uniqueName('gdreport'));
+  const name = uniqueName('gdreport');
+  await signUpByApi(page, name);
   const item = await saveBookmark(page, { url: 'https://drive.example/report', title: 'Report source' });
   const content = 'A passage for the report';
   await apiPost(page, '/annotation_mana/add_annotation', {
@@ -85,7 +91,7 @@ test('a generated report, as edited, goes to Google Drive as a Google Doc after 
     color: 'yellow',
     selector: JSON.stringify([{ type: 'TextQuoteSelector', exact: content }]),
   });
-  await page.reload();
+  await page.goto(`/user/${name}`);
   const libraryPath = new URL(page.url()).pathname;
   const openReport = async () => {
     await page.getByRole('button', { name: 'Bulk Edit' }).click();
@@ -136,7 +142,7 @@ test('a note page saves the note to Google Drive; a revoked grant says Save fail
   page,
 }) => {
   const user = uniqueName('gdnote');
-  await signUp(page, user);
+  await signUpByApi(page, user);
   const reply = await apiPost(page, '/item/save/note', {
     title: 'Drive note',
     content: '<p>Note for the drive</p>',

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { apiPost, liveSocketOpen, saveBookmark, selectText, twoUsers, waitForCapture } from './helpers.ts';
-import { OUTBOX_DIR, uniqueName } from './seed.ts';
+import { appOrigin, OUTBOX_DIR, uniqueName } from './seed.ts';
 
 /** The accept token of the invitation mail sent to this address (the outbox holds every mail). */
 async function inviteToken(email: string): Promise<string> {
@@ -143,7 +143,7 @@ test('a second member highlights a shared item in the reader and the first sees 
   await waitForCapture(owner, item.link_id);
   const shared = await owner.request.post(`/group_mana/share_to?g_name=${gName}`, {
     data: { ids: `0:${item.link_id}` },
-    headers: { origin: new URL(owner.url()).origin },
+    headers: { origin: appOrigin() },
   });
   expect(await shared.text()).toBe('0:1');
 

@@ -1,10 +1,14 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { type Browser, expect, type Locator, type Page } from '@playwright/test';
-import { signUp, uniqueName } from './seed.ts';
+import { appOrigin, OUTBOX_DIR, signUpByApi, uniqueName } from './seed.ts';
 
-/** POSTs JSON with the page's session and origin, as the web app or the extension would; returns the reply. */
+/**
+ * POSTs JSON with the page's session and the app's origin, as the web app or the extension would
+ * (the page need not have loaded anything yet); returns the reply.
+ */
 export async function apiPost(page: Page, url: string, data: Record<string, unknown>) {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.post(url, { data, headers: { origin } });
+  const res = await page.request.post(url, { data, headers: { origin: appOrigin() } });
   expect(res.ok(), await res.text()).toBe(true);
   return res.json();
 }
@@ -15,7 +19,7 @@ export async function saveBookmark(page: Page, data: Record<string, unknown>) {
 }
 
 /**
- * Two new users signed up, each in a browser context of their own (their own cookies and live
+ * Two new users signed up (through the API: no page loaded yet), each in a browser context of their own (their own cookies and live
  * socket), for journeys where one shares and the other reads; close() ends both contexts.
  */
 export async function twoUsers(browser: Browser, ownerPrefix: string, memberPrefix: string) {
@@ -25,8 +29,8 @@ export async function twoUsers(browser: Browser, ownerPrefix: string, memberPref
   const memberContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   const member = await memberContext.newPage();
-  await signUp(owner, ownerName);
-  await signUp(member, memberName);
+  await signUpByApi(owner, ownerName);
+  await signUpByApi(member, memberName);
   return {
     owner,
     member,
@@ -37,6 +41,37 @@ export async function twoUsers(browser: Browser, ownerPrefix: string, memberPref
       await memberContext.close();
     },
   };
+}
+
+/** The decoded text of every mail in the server's outbox (quoted-printable soft breaks undone). */
+async function outboxMails(): Promise<string[]> {
+  const files = (await readdir(OUTBOX_DIR).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+  return Promise.all(
+    files.map(async (file) =>
+      (await readFile(path.join(OUTBOX_DIR, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '='),
+    ),
+  );
+}
+
+/**
+ * Waits for the one mail in the outbox holding every string of `parts` (a recipient line, a
+ * subject with a unique name) and returns its decoded text. Journeys run side by side and all mail
+ * lands in one outbox, so a mail is found by what it holds, never as the newest file; a second
+ * mail matching the same parts fails the journey.
+ */
+export async function mailWith(...parts: string[]): Promise<string> {
+  let found: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        found = (await outboxMails()).filter((mail) => parts.every((part) => mail.includes(part)));
+        return found.length;
+      },
+      { message: `a mail holding ${parts.join(' and ')}` },
+    )
+    .toBeGreaterThan(0);
+  expect(found, `mails holding ${parts.join(' and ')}`).toHaveLength(1);
+  return found[0]!;
 }
 
 /**

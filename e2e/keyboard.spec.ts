@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { saveBookmark as save } from './helpers.ts';
-import { signUp, uniqueName } from './seed.ts';
+import { signUpByApi, uniqueName } from './seed.ts';
 
 const rows = (page: Page) => page.locator('article');
 /** Leaves the focus on the page itself, as after a click on empty space. */
@@ -20,10 +20,10 @@ async function runCommand(page: Page, text: string, option?: RegExp) {
 
 test('shortcuts move through the library, act on the focused item and go to pages', async ({ page }) => {
   const name = uniqueName('keyrow');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   await save(page, { url: 'https://keys.example/older', title: 'Older', unread: true });
   await save(page, { url: 'https://keys.example/newer', title: 'Newer' });
-  await page.reload();
+  await page.goto(`/user/${name}`);
   await expect(rows(page)).toHaveCount(2);
 
   // from nowhere, j takes the first row and k comes back up
@@ -72,6 +72,8 @@ test('shortcuts move through the library, act on the focused item and go to page
   await page.keyboard.press('g');
   await page.keyboard.press('t');
   await page.waitForURL(`/user/${name}/tags`);
+  // the tags page has rendered (its chunks load on the way): the next keys act on it
+  await expect(page.getByRole('heading', { name: `${name}'s tags` })).toBeVisible();
   await page.keyboard.press('g');
   await page.keyboard.press('l');
   await page.waitForURL(`/user/${name}`);
@@ -80,9 +82,9 @@ test('shortcuts move through the library, act on the focused item and go to page
 
 test('keys typed in a field or a note stay text', async ({ page }) => {
   const name = uniqueName('keytype');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   await save(page, { url: 'https://keys.example/typed', title: 'Typed', unread: true });
-  await page.reload();
+  await page.goto(`/user/${name}`);
 
   const search = page.getByRole('combobox', { name: 'Search your library' });
   await search.click();
@@ -103,15 +105,17 @@ test('keys typed in a field or a note stay text', async ({ page }) => {
 
 test('the command palette goes to pages, searches, adds and runs item actions', async ({ page }) => {
   const name = uniqueName('keypal');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   await save(page, { url: 'https://keys.example/rust', title: 'Rust ownership', unread: true });
   await save(page, { url: 'https://keys.example/go', title: 'Go channels', unread: true });
-  await page.reload();
+  await page.goto(`/user/${name}`);
   await expect(rows(page)).toHaveCount(2);
 
   // go to
   await runCommand(page, 'tags');
   await page.waitForURL(`/user/${name}/tags`);
+  // the tags page has rendered: a command run while its chunks still load was lost
+  await expect(page.getByRole('heading', { name: `${name}'s tags` })).toBeVisible();
 
   // add, from another page: the library opens with the add form
   await runCommand(page, 'add a bookmark');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { startTestSite, type TestSite } from '../test/helpers/test-site.ts';
 import { saveBookmark, waitForCapture } from './helpers.ts';
-import { signUp, uniqueName } from './seed.ts';
+import { appOrigin, signUp, uniqueName } from './seed.ts';
 
 // Pages come from a real HTTP server on 127.0.0.1 (the app runs with FETCH_ALLOW_PRIVATE=1 for this).
 let site: TestSite;
@@ -18,7 +18,7 @@ const row = (page: Page, title: string) => page.locator('article', { hasText: ti
 
 /** Uploads a PDF through the API, as the add dialog does. */
 async function uploadPdf(page: Page, file: string): Promise<number> {
-  const origin = new URL(page.url()).origin;
+  const origin = appOrigin();
   const res = await page.request.post('/item/save/pdf', {
     headers: { origin },
     multipart: {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { liveSocketOpen, saveBookmark as save } from './helpers.ts';
-import { openUserMenu, SEEDED, signIn, signUp, uniqueName } from './seed.ts';
+import { appOrigin, openUserMenu, SEEDED, signIn, signUp, signUpByApi, uniqueName } from './seed.ts';
 
 const rows = (page: Page) => page.locator('article');
 
@@ -29,11 +29,12 @@ test('adds a bookmark by URL with tags; the title falls back to the URL', async 
 test('filters and searches with #tag and @host; the URL keeps the view across reload and back', async ({
   page,
 }) => {
-  await signUp(page, uniqueName('filter'));
+  const name = uniqueName('filter');
+  await signUpByApi(page, name);
   await save(page, { url: 'https://news.example.com/a', title: 'Morning news', tags: 'daily', unread: true });
   await save(page, { url: 'https://blog.sample.org/b', title: 'Long essay', tags: 'essays daily' });
   await save(page, { url: 'https://sample.org/c', title: 'Recipe box', tags: 'food' });
-  await page.reload();
+  await page.goto(`/user/${name}`);
   await expect(rows(page)).toHaveCount(3);
 
   await page.getByRole('link', { name: /^Unread/ }).click();
@@ -78,9 +79,10 @@ test('filters and searches with #tag and @host; the URL keeps the view across re
 });
 
 test('suggests tags while typing in the search box', async ({ page }) => {
-  await signUp(page, uniqueName('suggest'));
+  const name = uniqueName('suggest');
+  await signUpByApi(page, name);
   await save(page, { url: 'https://a.example/1', title: 'One', tags: 'design designer' });
-  await page.reload();
+  await page.goto(`/user/${name}`);
   const search = page.getByRole('combobox', { name: 'Search your library' });
   await search.fill('#desig');
   const options = page.getByRole('listbox', { name: 'Search your library suggestions' }).getByRole('option');
@@ -91,9 +93,10 @@ test('suggests tags while typing in the search box', async ({ page }) => {
 });
 
 test('pages through 30 items, 24 a page', async ({ page }) => {
-  await signUp(page, uniqueName('pager'));
+  const name = uniqueName('pager');
+  await signUpByApi(page, name);
   for (let i = 0; i < 30; i += 1) await save(page, { url: `https://pages.example/${i}`, title: `Item ${i}` });
-  await page.reload();
+  await page.goto(`/user/${name}`);
   await expect(rows(page)).toHaveCount(24);
   await expect(page.getByText('30 items')).toBeVisible();
   await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: '2' }).click();
@@ -105,7 +108,7 @@ test('pages through 30 items, 24 a page', async ({ page }) => {
 
 test('a first load names the page chunks and renders rows past the first 24', async ({ page }) => {
   const name = uniqueName('firstload');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   for (let i = 0; i < 26; i += 1)
     await save(page, { url: `https://first.example/${i}`, title: `First ${i}` });
   const response = await page.goto(`/user/${name}?count=48`);
@@ -117,11 +120,12 @@ test('a first load names the page chunks and renders rows past the first 24', as
 });
 
 test('bulk marks read and deletes, with the spec notifications', async ({ page }) => {
-  await signUp(page, uniqueName('bulker'));
+  const name = uniqueName('bulker');
+  await signUpByApi(page, name);
   await save(page, { url: 'https://bulk.example/1', title: 'First', unread: true });
   await save(page, { url: 'https://bulk.example/2', title: 'Second', unread: true });
   await save(page, { url: 'https://bulk.example/3', title: 'Third', unread: true });
-  await page.reload();
+  await page.goto(`/user/${name}`);
 
   await page.getByRole('button', { name: 'Bulk Edit' }).click();
   await expect(page.getByText('Click item to select')).toBeVisible();
@@ -169,10 +173,11 @@ test('free plans see the house ads with a Remove link; premium plans see none', 
 });
 
 test('keyboard: j/k move between rows, x selects, Escape leaves bulk mode', async ({ page }) => {
-  await signUp(page, uniqueName('keys'));
+  const name = uniqueName('keys');
+  await signUpByApi(page, name);
   await save(page, { url: 'https://keys.example/1', title: 'Older' });
   await save(page, { url: 'https://keys.example/2', title: 'Newer' });
-  await page.reload();
+  await page.goto(`/user/${name}`);
   await rows(page).first().getByRole('link', { name: 'Newer' }).focus();
   await page.keyboard.press('j');
   await expect(page.getByRole('link', { name: 'Older' })).toBeFocused();
@@ -186,10 +191,11 @@ test('keyboard: j/k move between rows, x selects, Escape leaves bulk mode', asyn
 
 test('at 360 px the filters open in a drawer that closes on a pick', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signUp(page, uniqueName('narrow'));
+  const name = uniqueName('narrow');
+  await signUpByApi(page, name);
   await save(page, { url: 'https://narrow.example/1', title: 'Unread one', unread: true });
   await save(page, { url: 'https://narrow.example/2', title: 'Read one' });
-  await page.reload();
+  await page.goto(`/user/${name}`);
   await expect(page.getByRole('navigation', { name: 'Library filters' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Filters' }).click();
   const drawer = page.getByRole('dialog', { name: 'Filters' });
@@ -202,10 +208,11 @@ test('at 360 px the filters open in a drawer that closes on a pick', async ({ pa
 });
 
 test('the sidebar Top 300 cloud filters the library by the picked tag', async ({ page }) => {
-  await signUp(page, uniqueName('cloudlib'));
+  const name = uniqueName('cloudlib');
+  await signUpByApi(page, name);
   await save(page, { url: 'https://cloud.example/1', title: 'Tagged', tags: 'alpha beta' });
   await save(page, { url: 'https://cloud.example/2', title: 'Other', tags: 'gamma' });
-  await page.reload();
+  await page.goto(`/user/${name}`);
   await page.getByRole('button', { name: 'Top 300' }).click();
   await page
     .getByRole('dialog', { name: 'Top 300' })
@@ -226,7 +233,7 @@ test('Add > Note opens a new local note in the editor', async ({ page }) => {
 
 test('a long note completes and collapses in its row', async ({ page }) => {
   await signUp(page, uniqueName('longnote'));
-  const origin = new URL(page.url()).origin;
+  const origin = appOrigin();
   const body = `${'word '.repeat(80)}THE-END`;
   const res = await page.request.post('/item/save/note', {
     data: {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { NOTE_AUTOSAVE_MS } from '../src/shared/limits.ts';
-import { signUp, uniqueName } from './seed.ts';
+import { signUp, signUpByApi, uniqueName } from './seed.ts';
 
 const PNG = path.resolve(import.meta.dirname, '../test/fixtures/pixel.png');
 
@@ -42,7 +42,7 @@ async function pasteImage(page: Page) {
 
 test('a new note: type, autosave, reload, images, rename', async ({ page }) => {
   const name = uniqueName('noter');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   await openNewNote(page, name);
   await expect(titleInput(page)).toHaveValue('untitle');
 
@@ -90,7 +90,7 @@ test('a new note: type, autosave, reload, images, rename', async ({ page }) => {
 
 test('formatting from the toolbar is kept', async ({ page }) => {
   const name = uniqueName('former');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   await openNewNote(page, name);
   await editorText(page).click();
   await page.getByRole('button', { name: 'Heading 1' }).click();
@@ -139,7 +139,7 @@ test('no keystroke lost across a quick reload; a second tab saving in between is
   context,
 }) => {
   const name = uniqueName('twotabs');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   await openNewNote(page, name);
   await editorText(page).click();
   await page.keyboard.type('first words');

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiPost, dragBelow, dragOnto, saveBookmark, selectText, waitForCapture } from './helpers.ts';
-import { signUp, uniqueName } from './seed.ts';
+import { appOrigin, signUpByApi, uniqueName } from './seed.ts';
 
 // The page to highlight comes from a real HTTP server on 127.0.0.1 (the app runs with FETCH_ALLOW_PRIVATE=1).
 const ARTICLE = `<!doctype html><html><head><title>Seed Saving</title></head><body><main><article>
@@ -49,7 +49,7 @@ test('organises items into an outliner, edits the tree by keyboard and drag, and
   // the longest journey: on the shared two cores it has run past the default 90 s
   test.slow();
   const name = uniqueName('outline');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   for (const title of ['First', 'Second', 'Third']) {
     await saveBookmark(page, { url: `https://outline.example/${title}`, title });
   }
@@ -161,7 +161,7 @@ test('organises items into an outliner, edits the tree by keyboard and drag, and
 
 test('shares an outliner by secret link, read signed out, then takes it back', async ({ page, browser }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signUp(page, uniqueName('sharer'));
+  await signUpByApi(page, uniqueName('sharer'));
   const made = (await apiPost(page, '/outliner/new', { title: 'Shared plan' })).outliner;
   await apiPost(page, `/api/outliners/${made.id}/entries`, { text: 'Visible to the link' });
   await page.goto(made.url);
@@ -189,7 +189,7 @@ test('shares an outliner by secret link, read signed out, then takes it back', a
 
 test('opens the side area in the reader and drops a highlight into it', async ({ page }) => {
   const name = uniqueName('sidearea');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   const item = await saveBookmark(page, { url: `${siteUrl}/seeds.html`, title: 'Seed Saving' });
   await waitForCapture(page, item.link_id);
   await apiPost(page, '/outliner/new', { title: 'Garden notes' });
@@ -238,8 +238,8 @@ test('drags a Kindle highlight and selected text into the side area; a gone high
   page,
 }) => {
   const name = uniqueName('kindleol');
-  await signUp(page, name);
-  const origin = new URL(page.url()).origin;
+  await signUpByApi(page, name);
+  const origin = appOrigin();
   const imported = await page.request.post('/item/import/kindle', {
     headers: { origin },
     multipart: {
@@ -293,11 +293,11 @@ test('drags a Kindle highlight and selected text into the side area; a gone high
 });
 
 test('a free account at its outliner quota is shown Account Limit Reached', async ({ page }) => {
-  await signUp(page, uniqueName('quotaol'));
+  await signUpByApi(page, uniqueName('quotaol'));
   for (const title of ['One', 'Two', 'Three']) await apiPost(page, '/outliner/new', { title });
   const refused = await page.request.post('/outliner/new', {
     data: { title: 'Four' },
-    headers: { origin: new URL(page.url()).origin },
+    headers: { origin: appOrigin() },
   });
   expect(refused.status()).toBe(402);
   expect((await refused.json()).code).toBe('0');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiPost, saveBookmark } from './helpers.ts';
-import { signUp, uniqueName } from './seed.ts';
+import { signUpByApi, uniqueName } from './seed.ts';
 
 const QUOTE = 'Seedlings want light before they want water';
 
@@ -11,7 +11,7 @@ test('a visitor browses a public profile, signs in and saves an item with its hi
   const ownerName = uniqueName('owner');
   const ownerCtx = await browser.newContext();
   const owner = await ownerCtx.newPage();
-  await signUp(owner, ownerName);
+  await signUpByApi(owner, ownerName);
   const garden = await saveBookmark(owner, {
     url: 'https://garden.example.com/seedlings',
     title: 'Raising seedlings',
@@ -46,7 +46,7 @@ test('a visitor browses a public profile, signs in and saves an item with its hi
   // the reader has an account, but arrives signed out
   const readerName = uniqueName('reader');
   const setup = await browser.newContext();
-  await signUp(await setup.newPage(), readerName);
+  await signUpByApi(await setup.newPage(), readerName);
   await setup.close();
 
   const ctx = await browser.newContext();

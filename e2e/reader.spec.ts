@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { apiPost, waitForCapture } from './helpers.ts';
-import { signUp, uniqueName } from './seed.ts';
+import { appOrigin, signUpByApi, uniqueName } from './seed.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'test', 'fixtures');
 const PHOTO = readFileSync(path.join(FIXTURES, 'uploads', 'photo.jpg'));
@@ -55,7 +55,7 @@ async function saveStarter(page: Page, tags = ''): Promise<number> {
 }
 
 async function uploadPdf(page: Page, file: string, tags = ''): Promise<number> {
-  const origin = new URL(page.url()).origin;
+  const origin = appOrigin();
   const res = await page.request.post('/item/save/pdf', {
     headers: { origin },
     multipart: {
@@ -95,7 +95,7 @@ test('the Library link of every item view goes back to the list the item was ope
   page,
 }) => {
   const name = uniqueName('backlist');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   await saveStarter(page, 'bread');
   await uploadPdf(page, 'field-guide.pdf', 'bread');
 
@@ -119,7 +119,7 @@ test('the Library link of every item view goes back to the list the item was ope
 
 test('PDF highlights let their text show through, in both themes and after a reload', async ({ page }) => {
   const name = uniqueName('pdfmark');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   const linkId = await uploadPdf(page, 'field-guide.pdf');
   await page.goto(`/user/${name}/b/${linkId}`);
   const page1 = page.getByRole('region', { name: 'Page 1' });
@@ -157,7 +157,7 @@ test('at 390 px a page with a code block fits the screen and the bar gathers its
   page,
 }) => {
   const name = uniqueName('narrow');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   const linkId = await saveStarter(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/user/${name}/b/${linkId}`);
@@ -189,7 +189,7 @@ test("a captured page's pictures show in the reader from Folio itself, with no C
   page,
 }) => {
   const name = uniqueName('pictures');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   const linkId = await saveStarter(page);
   const violations: string[] = [];
   await page.exposeFunction('reportViolation', (uri: string) => violations.push(uri));
@@ -244,7 +244,7 @@ test('float notes sit in the margin, added from the bar; the side panel lists hi
   page,
 }) => {
   const name = uniqueName('margins');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   const linkId = await saveStarter(page);
   await page.goto(`/user/${name}/b/${linkId}`);
   const article = page.getByRole('article', { name: 'Page text' });
@@ -313,7 +313,7 @@ test('typography is kept per user, and an article opens again where it was left,
   page,
 }) => {
   const name = uniqueName('typeset');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   const linkId = await saveStarter(page);
   await page.goto(`/user/${name}/b/${linkId}`);
   const article = page.getByRole('article', { name: 'Page text' });
@@ -353,7 +353,7 @@ test('typography is kept per user, and an article opens again where it was left,
   // another user on this browser reads with the default type
   await page.context().clearCookies();
   const other = uniqueName('typeset');
-  await signUp(page, other);
+  await signUpByApi(page, other);
   await page.goto(`/user/${name}/b/${linkId}`);
   await expect(article).toContainText('Day 30.');
   expect(await look()).toMatchObject({ size: '18px', serif: true });
@@ -361,7 +361,7 @@ test('typography is kept per user, and an article opens again where it was left,
 
 test('the item is edited in the 350 px second area beside the article', async ({ page }) => {
   const name = uniqueName('editside');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   const linkId = await saveStarter(page);
   await page.goto(`/user/${name}/b/${linkId}`);
   const article = page.getByRole('article', { name: 'Page text' });

@@ -1,10 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { apiPost, saveBookmark, waitForCapture } from './helpers.ts';
-import { OUTBOX_DIR, signUp, uniqueName } from './seed.ts';
+import { apiPost, mailWith, saveBookmark, waitForCapture } from './helpers.ts';
+import { signUpByApi, uniqueName } from './seed.ts';
 
 // The page shared comes from a real HTTP server on 127.0.0.1 (the app runs with FETCH_ALLOW_PRIVATE=1).
 const ARTICLE = `<!doctype html><html><head><title>Night Sky</title></head><body><main><article>
@@ -26,14 +24,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await new Promise((resolve) => site.close(resolve));
 });
-
-async function outboxFiles(): Promise<string[]> {
-  try {
-    return (await readdir(OUTBOX_DIR)).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-}
 
 /** A private captured page with one highlight, as the reader makes it. */
 async function privateHighlightedPage(page: Page, title: string) {
@@ -60,7 +50,7 @@ test('a share link opens a private page signed out, then stops working once revo
 }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const name = uniqueName('sharer');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   await privateHighlightedPage(page, 'Night Sky');
   await page.goto(`/user/${name}`);
 
@@ -99,10 +89,9 @@ test('a share link opens a private page signed out, then stops working once revo
 
 test('sends an item by e-mail with its highlight and share link', async ({ page }) => {
   const name = uniqueName('mailer');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   await privateHighlightedPage(page, 'Star Guide');
   await page.goto(`/user/${name}`);
-  const before = await outboxFiles();
 
   await itemMenu(page, 'Star Guide', 'Send an Email');
   const dialog = page.getByRole('dialog', { name: 'Send an Email' });
@@ -126,12 +115,7 @@ test('sends an item by e-mail with its highlight and share link', async ({ page 
   await expect(page.getByText('Email has been sent.')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await expect.poll(async () => (await outboxFiles()).length).toBe(before.length + 1);
-  const added = (await outboxFiles()).find((f) => !before.includes(f))!;
-  const mail = (await readFile(path.join(OUTBOX_DIR, added), 'utf8'))
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-  expect(mail).toContain('To: stargazer@example.org');
+  const mail = await mailWith('To: stargazer@example.org');
   expect(mail).toContain('Clear skies &amp; a full moon.');
   expect(mail).toContain('following the two pointer stars');
   const shareLink = /http:\/\/127\.0\.0\.1:\d+\/s\/[A-Za-z0-9_-]{22}/.exec(mail)![0];

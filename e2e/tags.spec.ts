@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { saveBookmark } from './helpers.ts';
-import { signUp, uniqueName } from './seed.ts';
+import { signUpByApi, uniqueName } from './seed.ts';
 
 /** Saves a bookmark through the API with the page's session, as the browser extension would. */
 async function save(page: Page, url: string, title: string, tags: string) {
@@ -13,7 +13,7 @@ const tagLink = (page: Page, name: string, count: number) =>
 
 test('browses, filters, renames and deletes tags, and opens the library by tag', async ({ page }) => {
   const name = uniqueName('tagger');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   await save(page, 'https://example.org/1', 'First', 'alpha beta "cloud data"');
   await save(page, 'https://example.org/2', 'Second', 'alpha 2go');
   await save(page, 'https://example.org/3', 'Third', 'beta zeta');
@@ -113,7 +113,7 @@ test('browses, filters, renames and deletes tags, and opens the library by tag',
 
 test('pages 56 tags at a time and redirects pages past the end', async ({ page }) => {
   const name = uniqueName('pager');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   const tags = Array.from({ length: 60 }, (_, i) => `t${String(i + 1).padStart(2, '0')}`);
   await save(page, 'https://example.org/many', 'Many tags', tags.join(' '));
 
@@ -138,7 +138,7 @@ test('pages 56 tags at a time and redirects pages past the end', async ({ page }
 
 test('a visitor sees the public tags without owner controls', async ({ page, browser }) => {
   const name = uniqueName('owner');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   await save(page, 'https://example.org/pub', 'Public', 'shared');
   const visitor = await browser.newPage();
   await visitor.goto(`/user/${name}/tags`);
@@ -151,7 +151,7 @@ test('the Top 300 cloud sizes tags by use, sorts them by name and opens the libr
   page,
 }) => {
   const name = uniqueName('clouder');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   for (let i = 0; i < 8; i++)
     await save(page, `https://example.org/c${i}`, `Cloud ${i}`, i < 2 ? 'big rare' : 'big');
   await save(page, 'https://example.org/m', 'Middle', 'middle apple');

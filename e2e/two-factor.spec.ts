@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { openUserMenu, signIn, signUp, uniqueName } from './seed.ts';
+import { openUserMenu, signIn, signUpByApi, uniqueName } from './seed.ts';
 
 /** What an authenticator app shows for the secret, `ahead` 30-second steps from now. */
 function appCode(secret: string, ahead = 0): string {
@@ -11,7 +11,7 @@ function appCode(secret: string, ahead = 0): string {
 
 test('turn on two-factor sign-in, sign out, and sign in with the password then a code', async ({ page }) => {
   const name = uniqueName('totp');
-  await signUp(page, name);
+  await signUpByApi(page, name);
   await page.goto('/setting');
   const section = page.getByRole('region', { name: 'Two-factor sign-in' });
   await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();

@@ -1,9 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signUp, uniqueName } from './seed.ts';
+import { liveSocketOpen } from './helpers.ts';
+import { appOrigin, signUp, uniqueName } from './seed.ts';
 
 /** Saves through the API with the page's session. */
 async function save(page: Page, data: Record<string, unknown>) {
-  const origin = new URL(page.url()).origin;
+  const origin = appOrigin();
   const res = await page.request.post('/item/save/bookmark', { data, headers: { origin } });
   expect(res.ok()).toBe(true);
   return (await res.json()).items[0] as { link_id: number; title: string };
@@ -14,6 +15,9 @@ test('one live connection for the signed-in app, kept while moving between pages
   page.on('websocket', (socket) => sockets.push(socket.url()));
   const name = uniqueName('live');
   await signUp(page, name);
+  // the list has loaded empty and the socket is open: the saves can only arrive through it
+  await expect(page.getByText('Whoops! No item yet')).toBeVisible();
+  await liveSocketOpen(page);
   await save(page, { url: 'https://example.org/one', title: 'First page' });
   await save(page, { url: 'https://example.org/two', title: 'Second page', tags: 'two' });
   await expect.poll(() => sockets.length).toBe(1);

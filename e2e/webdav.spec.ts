@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { startWebdavPeer, type WebdavPeer } from '../test/helpers/webdav-peer.ts';
 import { apiPost, saveBookmark } from './helpers.ts';
-import { signUp, uniqueName } from './seed.ts';
+import { signUpByApi, uniqueName } from './seed.ts';
 
 /** A real WebDAV server on 127.0.0.1 (the journeys' server allows private addresses). */
 let dav: WebdavPeer;
@@ -21,9 +21,10 @@ test.afterAll(async () => {
 });
 
 test('connect a WebDAV folder from the Export modal and send an item there as .docx', async ({ page }) => {
-  await signUp(page, uniqueName('davuser'));
+  const user = uniqueName('davuser');
+  await signUpByApi(page, user);
   await saveBookmark(page, { url: 'https://webdav.example/a', title: 'Cloud article' });
-  await page.reload();
+  await page.goto(`/user/${user}`);
   await page.getByRole('button', { name: 'Bulk Edit' }).click();
   await page.getByLabel('Select Cloud article').check();
   await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Export' }).click();
@@ -56,7 +57,7 @@ test('connect a WebDAV folder from the Export modal and send an item there as .d
 
 test('a note page offers Send an Email with the note', async ({ page }) => {
   const user = uniqueName('mailnote');
-  await signUp(page, user);
+  await signUpByApi(page, user);
   const reply = await apiPost(page, '/item/save/note', {
     title: 'Mail me',
     content: '<p>Note to send</p>',
