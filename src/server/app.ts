@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       items,
       onChanged: (ids) => roster.ownAnnotationsChanged(ids),
     }),
-    kindle: new KindleImportService({ db, clock, items }),
+    kindle: new KindleImportService({ db, clock, items, log: (o, m) => app.log.info(o, m) }),
     auth,
   });
   await registerNoteRoutes(app, { notes: new NotesService({ db, clock, items, tags }), auth, blobs });

@@ -38,6 +38,8 @@ export interface KindleImportDeps {
   db: Db;
   clock: Clock;
   items: ItemsService;
+  /** told of clippings kept as highlights for want of a known kind word, and of blocks that are no clipping */
+  log?: (fields: object, message: string) => void;
 }
 
 /** A note and the highlight it was written on, if any. */
@@ -71,6 +73,14 @@ export class KindleImportService {
   async importClippings(userId: number, text: string): Promise<KindleImportReply> {
     const parsed = await parseInSlices(text);
     if (parsed.found === 0) throw new ValidationError(NOT_CLIPPINGS_MESSAGE, 'file');
+    if (parsed.unclassified > 0 || parsed.unreadable > 0) {
+      // the reply's shape is fixed ({code, items, highlights, stickyNotes}): unclassified clippings are
+      // counted among its highlights, and told here with the blocks that are no clipping at all
+      this.deps.log?.(
+        { userId, found: parsed.found, unclassified: parsed.unclassified, unreadable: parsed.unreadable },
+        'Kindle import: clippings of no known kind kept as highlights; blocks that are no clipping left out',
+      );
+    }
     const now = this.deps.clock.now();
     const totals: Totals = { items: 0, highlights: 0, stickyNotes: 0 };
     for (const batch of batches(mergeByTitle(parsed.books))) {
@@ -220,7 +230,7 @@ async function insertChunked(
  * yielding between slices; books are merged in the order they first appear.
  */
 export async function parseInSlices(text: string): Promise<KindleClippings> {
-  const result: KindleClippings = { books: [], found: 0, skipped: 0 };
+  const result: KindleClippings = { books: [], found: 0, skipped: 0, unclassified: 0, unreadable: 0 };
   const books = new Map<string, KindleBook>();
   for (let start = 0; start < text.length; ) {
     let end = start + PARSE_SLICE_CHARS;
@@ -232,6 +242,8 @@ export async function parseInSlices(text: string): Promise<KindleClippings> {
     const slice = parseKindleClippings(text.slice(start, end));
     result.found += slice.found;
     result.skipped += slice.skipped;
+    result.unclassified += slice.unclassified;
+    result.unreadable += slice.unreadable;
     for (const book of slice.books) {
       const key = `${book.title}\u0000${book.author}`;
       const known = books.get(key);
