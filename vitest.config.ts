@@ -4,6 +4,8 @@ const serverTests = ['src/server/**/*.test.ts', 'test/**/*.test.ts'];
 // Limits only: tests wait for events, not time (docs/testing.md). On a machine under load a fresh
 // migrated database and app (beforeAll) can take over a minute; these bound a hang, not a step.
 const serverTimeouts = { testTimeout: 120_000, hookTimeout: 240_000 };
+// migrates the template the test databases are copied from, once per run (test/helpers/database.ts)
+const globalSetup = ['test/global-setup.ts'];
 
 /** API tests run once on PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL. */
 export default defineConfig({
@@ -23,6 +25,7 @@ export default defineConfig({
           name: 'api-pglite',
           include: serverTests,
           env: { FOLIO_TEST_DB: 'pglite' },
+          globalSetup,
           ...serverTimeouts,
         },
       },
@@ -33,6 +36,7 @@ export default defineConfig({
                 name: 'api-postgres',
                 include: serverTests,
                 env: { FOLIO_TEST_DB: 'postgres' },
+                globalSetup,
                 ...serverTimeouts,
               },
             },
