@@ -4,12 +4,16 @@ const serverTests = ['src/server/**/*.test.ts', 'test/**/*.test.ts'];
 // Limits only: tests wait for events, not time (docs/testing.md). On a machine under load a fresh
 // migrated database and app (beforeAll) can take over a minute; these bound a hang, not a step.
 const serverTimeouts = { testTimeout: 120_000, hookTimeout: 240_000 };
-// migrates the template the test databases are copied from, once per run (test/helpers/database.ts)
-const globalSetup = ['test/global-setup.ts'];
+// Migrates the template the test databases are copied from, once per run (test/helpers/database.ts).
+// Not isolated: a worker runs file after file in one process and imports the server once, not per
+// file; each file still opens its own app and database and closes them (docs/testing.md, "Suite speed").
+const serverProject = { globalSetup: ['test/global-setup.ts'], isolate: false, ...serverTimeouts };
 
 /** API tests run once on PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL. */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on two cores, one file at a time.
+    maxWorkers: 2,
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
     projects: [
@@ -25,8 +29,7 @@ export default defineConfig({
           name: 'api-pglite',
           include: serverTests,
           env: { FOLIO_TEST_DB: 'pglite' },
-          globalSetup,
-          ...serverTimeouts,
+          ...serverProject,
         },
       },
       ...(process.env.TEST_DATABASE_URL
@@ -36,8 +39,7 @@ export default defineConfig({
                 name: 'api-postgres',
                 include: serverTests,
                 env: { FOLIO_TEST_DB: 'postgres' },
-                globalSetup,
-                ...serverTimeouts,
+                ...serverProject,
               },
             },
           ]
