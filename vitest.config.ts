@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 const serverTests = ['src/server/**/*.test.ts', 'test/**/*.test.ts'];
 // Limits only: tests wait for events, not time (docs/testing.md). On a machine under load a fresh
-// migrated database and app (beforeAll) can take over a minute; these bound a hang, not a step.
-const serverTimeouts = { testTimeout: 120_000, hookTimeout: 240_000 };
+// database and app (beforeAll) can take over a minute, and the restart test's two on-disk starts
+// (db/persistence.test.ts) took 138 s at a load average of 35; these bound a hang, not a step.
+const serverTimeouts = { testTimeout: 240_000, hookTimeout: 240_000 };
 // Migrates the template the test databases are copied from, once per run (test/helpers/database.ts).
 // Not isolated: a worker runs file after file in one process and imports the server once, not per
 // file; each file still opens its own app and database and closes them (docs/testing.md, "Suite speed").
