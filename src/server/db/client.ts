@@ -32,10 +32,22 @@ export const MIGRATIONS_DIR = path.resolve(
   '../../../migrations',
 );
 
+export interface PgliteOptions {
+  /**
+   * A data directory dumped by PGlite (`dumpDataDir`) to start from instead of running initdb:
+   * the tests' migrated template. Only into memory or a `dataDir` that holds no database yet.
+   */
+  loadDataDir?: Blob;
+}
+
 /** Opens embedded PGlite in `dataDir` (or in memory when `dataDir` is undefined). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { btree_gin, pg_trgm } });
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { btree_gin, pg_trgm },
+    loadDataDir: options.loadDataDir,
+  });
   const db = drizzlePglite({ client: takingTurns(client), schema }) as unknown as Db;
   return {
     db,

@@ -41,7 +41,9 @@ describe('the Feedback launcher', () => {
 
   it('opens the form on a click', async () => {
     await act(async () => launcher().click());
-    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull());
+    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull(), {
+      timeout: 15_000,
+    });
     expect(document.querySelector('[role="dialog"]')!.getAttribute('aria-label')).toBe('Send us feedback');
   });
 });
