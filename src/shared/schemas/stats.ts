@@ -15,9 +15,13 @@ export const STATS_MSG = {
   badFlags: 'flags must be a map of names to 1.',
 } as const;
 
-const flagName = text()
-  .min(1, { error: STATS_MSG.nameEmpty })
-  .max(STATS_FLAG_NAME_MAX, { error: STATS_MSG.nameTooLong });
+/** a flag name: 1 to 64 characters, no control characters */
+const nameProblem = (name: string): string | undefined => {
+  if (name === '') return STATS_MSG.nameEmpty;
+  if (name.length > STATS_FLAG_NAME_MAX) return STATS_MSG.nameTooLong;
+  const checked = text().safeParse(name);
+  return checked.success ? undefined : checked.error.issues[0]?.message;
+};
 /** 1 (or true, '1') counts the flag; 0, false, '' do not */
 const flagValue = z.union([z.number(), z.boolean(), z.string().max(16)]);
 
@@ -44,9 +48,20 @@ function toFlagMap(body: unknown): unknown {
 export const statsSchema = z.preprocess(
   toFlagMap,
   z.object({
-    flags: z
-      .record(flagName, flagValue, { error: STATS_MSG.badFlags })
-      .refine((flags) => Object.keys(flags).length <= STATS_FLAGS_MAX, { error: STATS_MSG.tooMany }),
+    flags: z.record(z.string(), flagValue, { error: STATS_MSG.badFlags }).superRefine((flags, ctx) => {
+      const names = Object.keys(flags);
+      if (names.length > STATS_FLAGS_MAX) {
+        ctx.addIssue({ code: 'custom', message: STATS_MSG.tooMany });
+        return;
+      }
+      for (const name of names) {
+        const problem = nameProblem(name);
+        if (problem) {
+          ctx.addIssue({ code: 'custom', message: problem });
+          return;
+        }
+      }
+    }),
   }),
 );
 export type StatsInput = z.output<typeof statsSchema>;
