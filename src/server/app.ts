@@ -60,8 +60,12 @@ import { MailService } from './modules/sharing/mail.ts';
 import { registerSharingRoutes } from './modules/sharing/routes.ts';
 import { SharingService } from './modules/sharing/service.ts';
 import { registerSiteRoutes } from './modules/site/routes.ts';
+import { registerStatsRoutes } from './modules/stats/routes.ts';
+import { StatsService } from './modules/stats/service.ts';
 import { registerTagRoutes } from './modules/tags/routes.ts';
 import { TagsService } from './modules/tags/service.ts';
+import { registerToolbarRoutes } from './modules/toolbar/routes.ts';
+import { ToolbarService } from './modules/toolbar/service.ts';
 import { registerTwoFactorRoutes } from './modules/two-factor/routes.ts';
 import { TwoFactorService } from './modules/two-factor/service.ts';
 import { FileJobs } from './modules/uploads/file-jobs.ts';
@@ -80,6 +84,7 @@ import { contract, installZodContracts } from './platform/contract.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { type EventBus, InProcessEventBus } from './platform/event-bus.ts';
 import { Fetcher } from './platform/fetcher.ts';
+import { registerFormBodies } from './platform/form-body.ts';
 import { JobQueue } from './platform/jobs.ts';
 import type { Mailer } from './platform/mailer.ts';
 import type { PaymentGateway } from './platform/payments/gateway.ts';
@@ -125,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installZodContracts(app, { checkReplies: deps.checkReplies ?? false });
   trackRoutes(app);
   registerErrorHandler(app);
+  registerFormBodies(app);
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -191,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccountRoutes(app, { accounts, auth, secondStep: twoFactor });
   registerTwoFactorRoutes(app, { twoFactor, accounts, auth, secureCookies: config.secureCookies });
   registerFeedbackRoutes(app, { feedback, auth });
+  registerStatsRoutes(app, { stats: new StatsService({ db, clock }), auth });
   registerItemRoutes(app, { items, auth });
   registerTagRoutes(app, { tags, items, auth });
   registerCaptureRoutes(app, { capture, auth, blobs });
@@ -219,6 +226,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: new MailService({ db, clock, mailer, accounts, sharing, groups }),
     auth,
     blobs,
+    publicUrl: config.publicUrl,
+  });
+  registerToolbarRoutes(app, {
+    toolbar: new ToolbarService({ items, sharing }),
+    auth,
     publicUrl: config.publicUrl,
   });
   const exportService = new ExportService({ db, items, blobs });

@@ -1,11 +1,13 @@
+import { STATS_RETENTION_DAYS } from '../shared/limits.ts';
 import { signUpSchema } from '../shared/schemas/auth.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { acquireDataDirLock } from './db/lock.ts';
 import type { UsageKind } from './modules/accounts/repo.ts';
 import { AccountsService } from './modules/accounts/service.ts';
+import { formatCounts, StatsService } from './modules/stats/service.ts';
 import { SignInThrottle } from './platform/auth/throttle.ts';
-import { systemClock } from './platform/clock.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
 import { AppError, parse } from './platform/errors.ts';
 
 /** The used counts an operator may set, by the names the plans table uses. */
@@ -21,20 +23,23 @@ export const USAGE = `Usage: npm run folio -- <command>
   create-user <name> <email> <password>   create an account
   set-plan <name> <plan> [month|year]     plan: free, basic, standard, professional, business
   set-teacher <name> on|off               mark an account as a teacher
-  set-usage <name> <kind> <count>         set a used count; kind: ${Object.keys(USAGE_KINDS).join(', ')}`;
+  set-usage <name> <kind> <count>         set a used count; kind: ${Object.keys(USAGE_KINDS).join(', ')}
+  stats [days]                            feature counts per day and flag (default 30 days, at most 365)`;
 
 export interface CliContext {
   accounts: AccountsService;
+  stats: StatsService;
   close(): Promise<void>;
 }
 
-export function cliContextFor(database: Database): CliContext {
+export function cliContextFor(database: Database, clock: Clock = systemClock): CliContext {
   const accounts = new AccountsService({
     db: database.db,
-    clock: systemClock,
-    throttle: new SignInThrottle(database.db, systemClock),
+    clock,
+    throttle: new SignInThrottle(database.db, clock),
   });
-  return { accounts, close: () => database.close() };
+  const stats = new StatsService({ db: database.db, clock });
+  return { accounts, stats, close: () => database.close() };
 }
 
 /** Opens the same database the server uses; refuses a PGlite directory a running server holds. */
@@ -46,6 +51,7 @@ export async function buildCliContext(): Promise<CliContext> {
   const ctx = cliContextFor(database);
   return {
     accounts: ctx.accounts,
+    stats: ctx.stats,
     close: async () => {
       await ctx.close();
       release();
@@ -84,6 +90,14 @@ export async function runCommand(
         if (!name || !kind || !count || !/^\d+$/.test(count)) throw new ConfigError(USAGE);
         await ctx.accounts.setUsage(name, kind, Number(count));
         return `${name} has used ${count} ${kindName}.`;
+      }
+      case 'stats': {
+        const [days = '30'] = args;
+        if (!/^\d{1,3}$/.test(days) || Number(days) < 1 || Number(days) > STATS_RETENTION_DAYS) {
+          throw new ConfigError(USAGE);
+        }
+        await ctx.stats.prune();
+        return formatCounts(await ctx.stats.counts(Number(days)), Number(days));
       }
       default:
         throw new ConfigError(USAGE);

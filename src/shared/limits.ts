@@ -64,6 +64,8 @@ export const RATE_LIMITS = {
   groupInvite: { max: 30, windowMs: 60 * 60_000 },
   /** forgotten-password mails asked for from one address */
   passwordReset: { max: 10, windowMs: 60 * 60_000 },
+  /** POST /stats: the web client sends at most once a minute per tab */
+  stats: { max: 120, windowMs: 60 * 60_000 },
   /** answers of the not-found handler (404s): caps probing for paths */
   notFound: { max: 120, windowMs: 60_000 },
 } as const;
@@ -82,3 +84,10 @@ export const SHARE_LINKS_BATCH_MAX = 100;
 /** Generate Report (part 1 §9): the content editor's height, and how often the print window is polled */
 export const REPORT_EDITOR_HEIGHT_PX = 480;
 export const PRINT_POLL_MS = 200;
+
+/** POST /stats (spec part 1 §7): flags in one call, a flag name's length, days counts are kept */
+export const STATS_FLAGS_MAX = 50;
+export const STATS_FLAG_NAME_MAX = 64;
+export const STATS_RETENTION_DAYS = 365;
+/** the web client sends its used-feature flags at most this often per tab */
+export const STATS_SEND_INTERVAL_MS = 60_000;

@@ -14,4 +14,5 @@ export * from './schema/premium.ts';
 export * from './schema/profile.ts';
 export * from './schema/settings.ts';
 export * from './schema/sharing.ts';
+export * from './schema/stats.ts';
 export * from './schema/two-factor.ts';

@@ -34,12 +34,7 @@ export async function registerSandboxApprovalPage(
   auth: Pick<Auth, 'currentUser' | 'requireUser'>,
 ) {
   await app.register(async (scope) => {
-    // the page's forms post an empty urlencoded body; the choice is in the query
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_req, _body, done) => done(null, {}),
-    );
+    // the page's forms post an empty urlencoded body (read by platform/form-body.ts); the choice is in the query
     const bind = binder(scope, auth);
     bind(premiumCalls.sandboxApprovalPage, async ({ query, reply }) => {
       const pending = sandbox.pendingApproval(query.token);

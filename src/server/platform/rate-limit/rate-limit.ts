@@ -12,6 +12,7 @@ import { DbRateStore, MemoryRateStore } from './stores.ts';
 /** The routes each limit covers; the uploads share one budget. */
 export const LIMITED_ROUTES: Record<string, RateLimitBucket> = {
   'POST /common/contact': 'feedback',
+  'POST /stats': 'stats',
   'POST /fetch_meta': 'fetchMeta',
   'POST /api/auth/sign-up': 'signUp',
   'POST /api/auth/forgot-password': 'passwordReset',

@@ -2,6 +2,7 @@ import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { COPY_ITEM_MSG } from '../../../shared/schemas/values.ts';
 import { exportCsvUrl } from '../../api/items.ts';
 import { copyItem } from '../../api/profile.ts';
+import { noteFeature } from '../../api/stats.ts';
 import { links } from '../../lib/links.ts';
 import type { Notify } from '../../ui/notifications/NotificationProvider.tsx';
 import { libraryText } from './messages.ts';
@@ -266,6 +267,7 @@ export const ITEM_ACTIONS: readonly ItemAction[] = [
 export function performAction(id: ActionId, items: ItemReply[], rt: ActionRuntime) {
   const action = ITEM_ACTIONS.find((a) => a.id === id);
   if (!action || items.length === 0) return;
+  noteFeature(`action.${id}`);
   return action.perform(items, rt);
 }
 
