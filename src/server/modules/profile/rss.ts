@@ -95,7 +95,13 @@ export class RssService {
     if (!owner) throw new NotFoundError('No such user.');
     const list = await this.deps.items.list(
       null,
-      { username: owner.name, sort: 'created', count: RSS_ITEMS_MAX, what: tag ? tagFilterText(tag) : '' },
+      {
+        username: owner.name,
+        sort: 'created',
+        count: RSS_ITEMS_MAX,
+        page_num: 0,
+        what: tag ? tagFilterText(tag) : '',
+      },
       { publicOnly: true },
     );
     // a tag on private items only is no feed at all (its existence is private too)
@@ -119,7 +125,7 @@ export class RssService {
       .limit(1);
     const owner = row && (await this.deps.accounts.findUser(row.userId));
     if (!owner || !this.premium(owner)) throw new NotFoundError();
-    const list = await this.deps.items.list(owner, { sort: 'created', count: RSS_ITEMS_MAX });
+    const list = await this.deps.items.list(owner, { sort: 'created', count: RSS_ITEMS_MAX, page_num: 0 });
     return {
       title: `${owner.name}'s library`,
       link: `/user/${encodeURIComponent(owner.name)}`,

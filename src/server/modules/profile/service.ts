@@ -1,6 +1,6 @@
 import { PLANS } from '../../../shared/plans.ts';
 import { rssLinks } from '../../../shared/rss.ts';
-import type { ListReply } from '../../../shared/schemas/items.ts';
+import type { ListReply, LoadItemsInput } from '../../../shared/schemas/items.ts';
 import { type ProfileInfo, profileInfoQuerySchema } from '../../../shared/schemas/profile.ts';
 import type { LoadTagsInput, LoadTagsReply } from '../../../shared/schemas/tags.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
@@ -29,7 +29,7 @@ export class ProfileService {
   constructor(private readonly deps: ProfileDeps) {}
 
   /** load_user_profile_items / search_user_profile_items: the list calls, public items only. */
-  items(viewer: Viewer | null, query: unknown): Promise<ListReply> {
+  items(viewer: Viewer | null, query: LoadItemsInput): Promise<ListReply> {
     return this.deps.items.list(viewer, query, { publicOnly: true });
   }
 
