@@ -34,7 +34,7 @@ export const addBlogSchema = z.object({
   b_u_name: text(200).min(1, 'user name is required'),
   b_password: z.string().min(1, 'password is required').max(500),
 });
-export type AddBlogInput = z.infer<typeof addBlogSchema>;
+export type AddBlogInput = z.output<typeof addBlogSchema>;
 
 export const deleteBlogSchema = z.object({ id: z.coerce.number().int().positive() });
 
@@ -91,7 +91,7 @@ export const addPostSchema = z.preprocess(
     draft: flag,
   }),
 );
-export type AddPostInput = z.infer<typeof addPostSchema>;
+export type AddPostInput = z.output<typeof addPostSchema>;
 
 export const addPostReplySchema = z.object({
   code: z.union([z.literal(1), z.literal(-1)]),

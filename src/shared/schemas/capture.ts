@@ -4,6 +4,7 @@ import { httpUrl } from './items.ts';
 
 /** POST /fetch_meta (add bookmark, spec part 1 §4) */
 export const fetchMetaSchema = z.object({ url: httpUrl });
+export type FetchMetaInput = z.output<typeof fetchMetaSchema>;
 export const fetchMetaReplySchema = z.object({
   /** the page's title, or the URL when there is none or the page could not be read */
   title: z.string(),
@@ -25,6 +26,7 @@ export type CaptureStatus = (typeof CAPTURE_STATUSES)[number];
 
 /** GET /api/items/reader */
 export const readerQuerySchema = z.object({ link_id: linkId });
+export type ReaderQueryInput = z.output<typeof readerQuerySchema>;
 export const readerReplySchema = z.object({
   title: z.string(),
   url: z.string(),
@@ -45,6 +47,7 @@ export const cachedQuerySchema = z
     error: 'url or link_id is required.',
     path: ['url'],
   });
+export type CachedQueryInput = z.output<typeof cachedQuerySchema>;
 
 /** GET /api/files/pages/{userId}/{name}: a stored copy's picture */
 export const pagePictureParamsSchema = z.object({ userId: z.string(), name: z.string() });

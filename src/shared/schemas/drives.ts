@@ -34,7 +34,7 @@ export const webdavConnectSchema = z.object({
   /** "" keeps the stored password when a connection exists */
   password: text(500, WEBDAV_MSG.passwordRequired).optional().default(''),
 });
-export type WebdavConnectInput = z.infer<typeof webdavConnectSchema>;
+export type WebdavConnectInput = z.output<typeof webdavConnectSchema>;
 
 export const webdavStatusReplySchema = z.object({
   code: z.literal(1),
@@ -49,6 +49,7 @@ export const webdavConnectReplySchema = webdavStatusReplySchema.extend({ message
 export const webdavDeleteReplySchema = z.object({ code: z.literal(1), message: z.string() });
 
 export const webdavExportSchema = z.object({ link_ids: linkIdsField });
+export type WebdavExportInput = z.output<typeof webdavExportSchema>;
 
 /** code 0 is success, as the drive send of spec part 2 §7 answers; webViewLink is the written file. */
 export const webdavExportReplySchema = z.object({
@@ -81,6 +82,7 @@ export const googleDriveConnectSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
 });
+export type GoogleDriveConnectInput = z.output<typeof googleDriveConnectSchema>;
 
 export const googleDriveConnectReplySchema = z.object({
   code: z.literal(1),
@@ -93,6 +95,7 @@ export const googleDriveCallbackSchema = z.object({
   state: z.string().max(256).optional(),
   error: z.string().max(256).optional(),
 });
+export type GoogleDriveCallbackInput = z.output<typeof googleDriveCallbackSchema>;
 
 export const googleDriveDeleteReplySchema = webdavDeleteReplySchema;
 
@@ -106,6 +109,7 @@ export const googleDriveExportSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
 });
+export type GoogleDriveExportInput = z.output<typeof googleDriveExportSchema>;
 
 /**
  * A Generate Report sent as it stands in the modal (issue 18 part 2): its edited title and the
@@ -120,6 +124,7 @@ export const googleDriveReportSchema = z.object({
     error: 'The report is too long.',
   }),
 });
+export type GoogleDriveReportInput = z.output<typeof googleDriveReportSchema>;
 
 /** code 0 is success with data.webViewLink, as the drive send of spec part 2 §7 answers. */
 export const googleDriveExportReplySchema = webdavExportReplySchema;

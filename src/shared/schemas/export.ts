@@ -25,9 +25,10 @@ export const exportItemsSchema = z.object({
   link_ids: linkIdsField,
   format: z.enum(EXPORT_FORMATS, { error: 'format must be pdf, doc or md.' }),
 });
-export type ExportItemsInput = z.infer<typeof exportItemsSchema>;
+export type ExportItemsInput = z.output<typeof exportItemsSchema>;
 
 export const exportPreviewSchema = z.object({ link_ids: linkIdsField });
+export type ExportPreviewInput = z.output<typeof exportPreviewSchema>;
 
 export const exportPreviewReplySchema = z.object({
   code: z.literal(1),

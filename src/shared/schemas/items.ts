@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '../limits.ts';
+import { adsInfoSchema } from './ads.ts';
 import { annotationReplySchema } from './annotations.ts';
 import { emptyToUndefined, flag, linkId, name, optional, optionalLinkId, text } from './fields.ts';
 
@@ -41,7 +42,7 @@ export const saveBookmarkSchema = z.object({
   note_type: text().max(100).optional(),
   local_id: text().max(100).optional(),
 });
-export type SaveBookmarkInput = z.infer<typeof saveBookmarkSchema>;
+export type SaveBookmarkInput = z.output<typeof saveBookmarkSchema>;
 
 /** Load parameters of load_user_items / search_user_items (page_num is 0-based). */
 export const loadItemsSchema = z.object({
@@ -64,7 +65,7 @@ export const loadItemsSchema = z.object({
   username: text().max(100).optional(),
   format: text().max(100).optional(),
 });
-export type LoadItemsInput = z.infer<typeof loadItemsSchema>;
+export type LoadItemsInput = z.output<typeof loadItemsSchema>;
 
 /** Comma-separated ids of one or many items. */
 export const linkIdsField = z
@@ -86,6 +87,7 @@ export const linkIdsField = z
   });
 
 export const linkIdsSchema = z.object({ link_id: linkIdsField });
+export type LinkIdsInput = z.output<typeof linkIdsSchema>;
 export const markReadSchema = z.object({
   link_id: linkIdsField,
   readed: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
@@ -99,7 +101,13 @@ export const convertModeSchema = z.object({
     error: 'mode must be public or private.',
   }),
 });
+export type MarkReadInput = z.output<typeof markReadSchema>;
+export type ConvertModeInput = z.output<typeof convertModeSchema>;
 export const loadItemSchema = z.object({ link_id: linkId });
+export type LoadItemInput = z.output<typeof loadItemSchema>;
+
+/** The columns of Export as csv, in order. */
+export const CSV_COLUMNS = ['title', 'url', 'tags', 'description', 'annotations'] as const;
 
 /** Extra fields of pdf and image items (uploaded files); absent on other types. */
 export const itemFileFactsSchema = z.object({
@@ -153,11 +161,7 @@ export type ItemReply = z.infer<typeof itemReplySchema>;
 /** {items: [item]}: a save, an upload, one item */
 export const oneItemReplySchema = z.object({ items: z.array(itemReplySchema).length(1) });
 
-export const adsInfoSchema = z.object({
-  showAds: z.boolean(),
-  adPosition: z.number(),
-  searchAds: z.number(),
-});
+export { adsInfoSchema };
 
 export const listReplySchema = z.object({
   items: z.array(itemReplySchema),

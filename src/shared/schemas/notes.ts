@@ -14,7 +14,7 @@ export const saveNoteSchema = z.object({
   mode: z.union([text().max(20), z.number()]).optional(),
   tags: text().max(5000, { error: 'Too many tags.' }).optional(),
 });
-export type SaveNoteInput = z.input<typeof saveNoteSchema>;
+export type SaveNoteInput = z.output<typeof saveNoteSchema>;
 
 /**
  * The reply: the saved item plus the stored version (updated time in ms) before and after this

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { adsInfoSchema } from './ads.ts';
 import { emptyToUndefined, flag, linkId, optionalId, text } from './fields.ts';
-import { adsInfoSchema, itemReplySchema } from './items.ts';
+import { itemReplySchema } from './items.ts';
 
 /** Profile sort and count cookies (spec part 2 §9): kept 1095 days. */
 export const PROFILE_COOKIE_DAYS = 1095;
@@ -15,6 +16,7 @@ export { COPY_ITEM_MSG } from './values.ts';
 export const profileInfoQuerySchema = z.object({
   username: text().trim().min(1, { error: 'username is required.' }).max(100),
 });
+export type ProfileInfoQueryInput = z.output<typeof profileInfoQuerySchema>;
 
 /** The user-meta header of a public profile: nothing private (no e-mail, plan or counts of private items). */
 export const profileInfoSchema = z.object({
@@ -40,10 +42,11 @@ export const copyItemSchema = z.object({
   owner_id: optionalId('owner_id'),
   copy_annotations: z.preprocess(emptyToUndefined, flag.optional()),
 });
-export type CopyItemInput = z.infer<typeof copyItemSchema>;
+export type CopyItemInput = z.output<typeof copyItemSchema>;
 
 /** POST /api/rss/private {enabled}: the private full-library feed (premium), on or off. */
 export const privateRssSchema = z.object({ enabled: flag });
+export type PrivateRssInput = z.output<typeof privateRssSchema>;
 export const privateRssReplySchema = z.object({
   code: z.literal(1),
   enabled: z.boolean(),
@@ -59,3 +62,8 @@ export const copyItemReplySchema = z.object({
   message: z.string(),
   items: z.array(itemReplySchema).length(1),
 });
+
+/** GET /rss/{name}, /rss/{name}/tag/{tag}, /rss/private/{token} */
+export const feedParamsSchema = z.object({ name: text().max(100) });
+export const tagFeedParamsSchema = z.object({ name: text().max(100), tag: text().max(200) });
+export const privateFeedParamsSchema = z.object({ token: text().max(200) });

@@ -43,10 +43,15 @@ export const rotateImageSchema = z.object({
       error: 'rotation must be 0, 90, 180 or 270.',
     }),
 });
+export type RotateImageInput = z.output<typeof rotateImageSchema>;
 
 export const fileQuerySchema = z.object({
   download: z.enum(['0', '1'], { error: 'download must be 1 or 0.' }).optional(),
 });
+export type FileQueryInput = z.output<typeof fileQuerySchema>;
+/** GET /api/files/items/{linkId}/file and .../thumb/{width} */
+export const itemFileParamsSchema = z.object({ linkId: z.string() });
+export const itemThumbParamsSchema = z.object({ linkId: z.string(), width: z.string() });
 
 export const rotateReplySchema = z.object({ link_id: z.number(), rotation: z.number() });
 export type RotateReply = z.infer<typeof rotateReplySchema>;

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { PLAN_IDS, PLAN_UNITS } from '../plans.ts';
-import { adsInfoSchema } from './items.ts';
+import { adsInfoSchema } from './ads.ts';
 
-export { adsInfoSchema };
-export type AdsInfo = z.infer<typeof adsInfoSchema>;
+export { type AdsInfo, adsInfoSchema } from './ads.ts';
 
 const quota = z.number().nullable();
 export const permissionsSchema = z.object({

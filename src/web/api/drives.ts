@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  GoogleDriveExportReply,
-  GoogleDriveStatusReply,
-  WebdavExportReply,
-  WebdavStatusReply,
-} from '../../shared/schemas/drives.ts';
-import { api } from './client.ts';
+import type { CallInput } from '../../shared/api/define.ts';
+import { driveCalls } from '../../shared/api/drives.ts';
+import type { GDRIVE_FORMATS } from '../../shared/schemas/drives.ts';
+import { call } from './client.ts';
 
 export const webdavKey = ['drives', 'webdav'] as const;
 
@@ -13,23 +10,23 @@ export const webdavKey = ['drives', 'webdav'] as const;
 export function useWebdavStatus(enabled: boolean) {
   return useQuery({
     queryKey: webdavKey,
-    queryFn: () => api.get<WebdavStatusReply>('/api/drives/webdav'),
+    queryFn: () => call(driveCalls.webdavStatus),
     enabled,
   });
 }
 
 /** POST /api/drives/webdav: tests the folder and saves it; "" keeps the stored password. */
-export function connectWebdav(body: { url: string; username: string; password: string }) {
-  return api.post<WebdavStatusReply & { message: string }>('/api/drives/webdav', body);
+export function connectWebdav(body: CallInput<typeof driveCalls.webdavConnect>['body']) {
+  return call(driveCalls.webdavConnect, { body });
 }
 
 export function deleteWebdav() {
-  return api.post<{ code: 1; message: string }>('/api/drives/webdav/delete');
+  return call(driveCalls.webdavDelete);
 }
 
 /** POST /api/export/webdav: the selection written into the folder as a .docx. */
 export function sendToWebdav(ids: number[]) {
-  return api.post<WebdavExportReply>('/api/export/webdav', { link_ids: ids.join(',') });
+  return call(driveCalls.webdavExport, { body: { link_ids: ids.join(',') } });
 }
 
 export const googleDriveKey = ['drives', 'google'] as const;
@@ -38,26 +35,26 @@ export const googleDriveKey = ['drives', 'google'] as const;
 export function useGoogleDriveStatus(enabled: boolean) {
   return useQuery({
     queryKey: googleDriveKey,
-    queryFn: () => api.get<GoogleDriveStatusReply>('/api/drives/google'),
+    queryFn: () => call(driveCalls.googleStatus),
     enabled,
   });
 }
 
 /** POST /api/drives/google/connect: Google's consent URL; the browser comes back to returnTo. */
 export function connectGoogleDrive(returnTo: string) {
-  return api.post<{ code: 1; url: string }>('/api/drives/google/connect', { return_to: returnTo });
+  return call(driveCalls.googleConnect, { body: { return_to: returnTo } });
 }
 
 export function deleteGoogleDrive() {
-  return api.post<{ code: 1; message: string }>('/api/drives/google/delete');
+  return call(driveCalls.googleDelete);
 }
 
 /** POST /api/export/google-drive: the selection uploaded as a Google Doc (or a PDF / Markdown file). */
-export function sendToGoogleDrive(ids: number[], format: 'doc' | 'pdf' | 'md' = 'doc') {
-  return api.post<GoogleDriveExportReply>('/api/export/google-drive', { link_ids: ids.join(','), format });
+export function sendToGoogleDrive(ids: number[], format: (typeof GDRIVE_FORMATS)[number] = 'doc') {
+  return call(driveCalls.googleExport, { body: { link_ids: ids.join(','), format } });
 }
 
 /** POST /api/export/google-drive/report: a Generate Report as edited, made into a Google Doc. */
 export function sendReportToGoogleDrive(title: string, content: string) {
-  return api.post<GoogleDriveExportReply>('/api/export/google-drive/report', { title, content });
+  return call(driveCalls.googleReport, { body: { title, content } });
 }

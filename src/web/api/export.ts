@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { EXPORT_NOTE, type ExportFormat, type ExportPreviewReply } from '../../shared/schemas/export.ts';
-import type { SaveNoteReply } from '../../shared/schemas/notes.ts';
-import { ApiError, api, CSRF_HEADER, GENERIC_FAILURE } from './client.ts';
+import type { CallInput, CallReply } from '../../shared/api/define.ts';
+import { exportCalls } from '../../shared/api/export.ts';
+import { noteCalls } from '../../shared/api/notes.ts';
+import { EXPORT_NOTE, type ExportFormat } from '../../shared/schemas/export.ts';
+import { ApiError, CSRF_HEADER, call, GENERIC_FAILURE } from './client.ts';
 import { queryKeys } from './keys.ts';
 
 /** POST /api/export/preview: the selection as HTML and plain text. */
-export function exportPreview(ids: number[]): Promise<ExportPreviewReply> {
-  return api.post<ExportPreviewReply>('/api/export/preview', { link_ids: ids.join(',') });
+export function exportPreview(ids: number[]): Promise<CallReply<typeof exportCalls.preview>> {
+  return call(exportCalls.preview, { body: { link_ids: ids.join(',') } });
 }
 
 /**
@@ -15,13 +17,14 @@ export function exportPreview(ids: number[]): Promise<ExportPreviewReply> {
  * refusal still arrives as JSON and becomes an ApiError like every other call's.
  */
 export async function downloadExport(ids: number[], format: ExportFormat): Promise<string> {
+  const body: CallInput<typeof exportCalls.items>['body'] = { link_ids: ids.join(','), format };
   let response: Response;
   try {
-    response = await fetch('/api/export/items', {
-      method: 'POST',
+    response = await fetch(exportCalls.items.path, {
+      method: exportCalls.items.method,
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', [CSRF_HEADER]: '1' },
-      body: JSON.stringify({ link_ids: ids.join(','), format }),
+      body: JSON.stringify(body),
     });
   } catch {
     throw new ApiError(GENERIC_FAILURE, 0);
@@ -56,7 +59,7 @@ function fileNameOf(disposition: string | null): string | null {
 
 /** Export to note (spec part 1 §3): a new private rich note tagged export_to_note. */
 export async function exportToNote(content: string): Promise<number> {
-  const reply = await api.post<SaveNoteReply>('/item/save/note', { ...EXPORT_NOTE, content });
+  const reply = await call(noteCalls.save, { body: { ...EXPORT_NOTE, content } });
   const id = reply.items?.[0]?.link_id;
   if (!id) throw new ApiError(GENERIC_FAILURE, 200);
   return id;

@@ -1,16 +1,22 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ItemReply, ListReply } from '../../shared/schemas/items.ts';
+import { type CallInput, urlOf } from '../../shared/api/define.ts';
+import { itemCalls } from '../../shared/api/items.ts';
+import { tagCalls } from '../../shared/api/tags.ts';
+import type { ItemReply } from '../../shared/schemas/items.ts';
 import { itemChanges } from './cache.ts';
-import { ApiError, api } from './client.ts';
+import { ApiError, call } from './client.ts';
 import { queryKeys } from './keys.ts';
 
 export type LoadItemsParams = Record<string, string>;
 
-function qs(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v));
-  const text = search.toString();
-  return text ? `?${text}` : '';
+/** The view's parameters as sent: an empty one is left out. */
+function filled(params: LoadItemsParams): LoadItemsParams {
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== ''));
+}
+
+/** One item as the viewer sees it (GET /interact_api/load_user_item). */
+export async function fetchItem(linkId: number): Promise<ItemReply> {
+  return (await call(itemCalls.load, { query: { link_id: linkId } })).items[0]!;
 }
 
 /**
@@ -22,7 +28,7 @@ function qs(params: Record<string, string | number | undefined>): string {
 export const itemsQuery = (params: LoadItemsParams) =>
   queryOptions({
     queryKey: queryKeys.items(params),
-    queryFn: () => api.get<ListReply>(`/interact_api/load_user_items${qs(params)}`),
+    queryFn: () => call(itemCalls.list, { query: filled(params) }),
     staleTime: LIST_FRESH_MS,
   });
 
@@ -35,9 +41,7 @@ export function useItems(params: LoadItemsParams) {
 export function useItem(linkId: number | undefined) {
   return useQuery({
     queryKey: queryKeys.item(linkId ?? 0),
-    queryFn: async () =>
-      (await api.get<{ items: ItemReply[] }>(`/interact_api/load_user_item${qs({ link_id: linkId })}`))
-        .items[0]!,
+    queryFn: () => fetchItem(linkId!),
     enabled: linkId !== undefined,
     // a missing or private item stays missing: no retries before saying so
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,
@@ -53,49 +57,31 @@ function useLibraryMutation<I, O>(
   return useMutation({ mutationFn: fn, onSuccess: (reply, input) => effect(client, input, reply) });
 }
 
-export interface SaveBookmarkInput {
-  link_id?: number;
-  url?: string;
-  new_url?: string;
-  title?: string;
-  tags?: string;
-  description?: string;
-  unread?: boolean;
-  private?: boolean;
-  local_id?: string;
-}
+export type SaveBookmarkInput = CallInput<typeof itemCalls.saveBookmark>['body'];
 
 export const useSaveBookmark = () =>
   useLibraryMutation(
-    (input: SaveBookmarkInput) =>
-      api.post<{ items: ItemReply[] }>('/item/save/bookmark', input).then((r) => r.items[0]!),
+    (input: SaveBookmarkInput) => call(itemCalls.saveBookmark, { body: input }).then((r) => r.items[0]!),
     (client, _input, item) => itemChanges.saved(client, item),
   );
 
 export const useMarkRead = () =>
   useLibraryMutation(
     (input: { ids: number[]; read: boolean }) =>
-      api.post<{ code: number; link_ids: number[]; unread_total: number }>('/ditem_mana2/mark_readed', {
-        link_id: input.ids.join(','),
-        readed: input.read ? 1 : 0,
-      }),
+      call(itemCalls.markRead, { body: { link_id: input.ids.join(','), readed: input.read ? 1 : 0 } }),
     (client, input) => itemChanges.markedRead(client, input.ids, input.read),
   );
 
 export const useConvertMode = () =>
   useLibraryMutation(
     (input: { ids: number[]; mode: 'public' | 'private' }) =>
-      api.post<{ code: number; link_ids: number[] }>('/ditem_mana2/convert_mode', {
-        link_id: input.ids.join(','),
-        mode: input.mode,
-      }),
+      call(itemCalls.convertMode, { body: { link_id: input.ids.join(','), mode: input.mode } }),
     (client, input) => itemChanges.modeChanged(client, input.ids, input.mode),
   );
 
 export const useDeleteItems = () =>
   useLibraryMutation(
-    (ids: number[]) =>
-      api.post<{ code: number; link_ids: number[] }>('/ditem_mana2/delete_b', { link_id: ids.join(',') }),
+    (ids: number[]) => call(itemCalls.delete, { body: { link_id: ids.join(',') } }),
     (client, ids) => itemChanges.deleted(client, ids),
   );
 
@@ -103,14 +89,12 @@ export const useDeleteItems = () =>
 export const useReviseTags = () =>
   useLibraryMutation(
     (input: { ids: number[]; tags: string; mode: 0 | 1 }) =>
-      api.post<{ code: number; link_ids: number[] }>('/ditem_mana2/batch_edit_tags', {
-        editTags: input.tags,
-        editTagOption: input.mode,
-        infos: input.ids,
+      call(tagCalls.batchEditTags, {
+        body: { editTags: input.tags, editTagOption: input.mode, infos: input.ids },
       }),
     (client, input) => itemChanges.retagged(client, input.ids),
   );
 
 export function exportCsvUrl(ids: number[]): string {
-  return `/api/items/export.csv${qs({ link_id: ids.join(',') })}`;
+  return urlOf(itemCalls.exportCsv, { query: { link_id: ids.join(',') } });
 }

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ItemReply, ListReply } from '../../shared/schemas/items.ts';
-import { api } from './client.ts';
+import { itemCalls } from '../../shared/api/items.ts';
+import { call } from './client.ts';
+import { fetchItem } from './items.ts';
 import { queryKeys } from './keys.ts';
 
 /**
@@ -12,8 +13,7 @@ import { queryKeys } from './keys.ts';
 export function useListPage(params: Record<string, string>, enabled = true) {
   return useQuery({
     queryKey: queryKeys.neighbours(params),
-    queryFn: () =>
-      api.get<ListReply>(`/interact_api/load_user_items?${new URLSearchParams(params).toString()}`),
+    queryFn: () => call(itemCalls.list, { query: params }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 10_000,
@@ -30,8 +30,7 @@ export function usePrefetchItems(linkIds: (number | undefined)[]) {
       if (linkId === undefined) continue;
       void client.prefetchQuery({
         queryKey: queryKeys.item(linkId),
-        queryFn: async () =>
-          (await api.get<{ items: ItemReply[] }>(`/interact_api/load_user_item?link_id=${linkId}`)).items[0]!,
+        queryFn: () => fetchItem(linkId),
       });
     }
   }, [client, key]);

@@ -1,16 +1,12 @@
-import type { NoteImageReply, SaveNoteReply } from '../../shared/schemas/notes.ts';
-import { ApiError, api, GENERIC_FAILURE } from './client.ts';
+import type { CallInput, CallReply } from '../../shared/api/define.ts';
+import { itemCalls } from '../../shared/api/items.ts';
+import { noteCalls } from '../../shared/api/notes.ts';
+import { uploadCalls } from '../../shared/api/uploads.ts';
+import type { NoteImageReply } from '../../shared/schemas/notes.ts';
+import { ApiError, call, GENERIC_FAILURE } from './client.ts';
 
-export interface SaveNotePayload {
-  title: string;
-  content: string;
-  note_type: 'rich';
-  mode: 'private';
-  /** each quoted, comma-joined */
-  tags: string;
-  link_id?: number;
-  local_id?: string;
-}
+/** What a note save sends (tags: each quoted, comma-joined). */
+export type SaveNotePayload = CallInput<typeof noteCalls.save>['body'];
 
 const KEEPALIVE_MAX_CHARS = 60_000;
 
@@ -21,17 +17,17 @@ const KEEPALIVE_MAX_CHARS = 60_000;
 export async function saveNote(
   payload: SaveNotePayload,
   opts: { keepalive?: boolean } = {},
-): Promise<SaveNoteReply> {
+): Promise<CallReply<typeof noteCalls.save>> {
   // browsers refuse keepalive bodies over 64 KiB; a larger note relies on its local draft
   const keepalive = (opts.keepalive ?? false) && JSON.stringify(payload).length < KEEPALIVE_MAX_CHARS;
-  const reply = await api.post<SaveNoteReply>('/item/save/note', payload, { keepalive });
+  const reply = await call(noteCalls.save, { body: payload }, { keepalive });
   if (!reply.items) throw new ApiError(GENERIC_FAILURE, 200);
   return reply;
 }
 
 /** Removes an item without waiting for the page (an empty new note being left). */
 export function deleteItemKeepalive(linkId: number): Promise<unknown> {
-  return api.post('/ditem_mana2/delete_b', { link_id: String(linkId) }, { keepalive: true });
+  return call(itemCalls.delete, { body: { link_id: String(linkId) } }, { keepalive: true });
 }
 
 /** The editor's upload errors (part 2 §7): 'HTTP Error: {status}', or 'Invalid JSON: ...'. */
@@ -43,7 +39,7 @@ export async function uploadNoteImage(file: Blob): Promise<string> {
   form.append('files[]', file, file instanceof File ? file.name : 'image');
   let data: Partial<NoteImageReply>;
   try {
-    data = await api.post<Partial<NoteImageReply>>('/item/save/image?for=note', form);
+    data = (await call(uploadCalls.saveImage, { query: { for: 'note' }, form })) as Partial<NoteImageReply>;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     if (err.status === 200) throw new NoteImageError(`Invalid JSON: ${(err.raw ?? '').slice(0, 100)}`);

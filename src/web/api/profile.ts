@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ItemReply, ListReply } from '../../shared/schemas/items.ts';
-import type { ProfileInfoReply } from '../../shared/schemas/profile.ts';
-import type { LoadTagsReply } from '../../shared/schemas/tags.ts';
-import { api } from './client.ts';
+import { profileCalls } from '../../shared/api/profile.ts';
+import type { ItemReply } from '../../shared/schemas/items.ts';
+import { call } from './client.ts';
 
 /** The public library (part 2 §2): every call answers with public items only. */
-const qs = (params: Record<string, string>) => {
-  const s = new URLSearchParams(params).toString();
-  return s ? `?${s}` : '';
-};
 
 export const profileKeys = {
   root: ['profile'] as const,
@@ -18,10 +13,10 @@ export const profileKeys = {
 };
 
 export function useProfileItems(params: Record<string, string>) {
-  const path = params.what ? 'search_user_profile_items' : 'load_user_profile_items';
+  const definition = params.what ? profileCalls.search : profileCalls.items;
   return useQuery({
     queryKey: profileKeys.items(params),
-    queryFn: () => api.get<ListReply>(`/interact_api/${path}${qs(params)}`),
+    queryFn: () => call(definition, { query: params }),
     placeholderData: (previous) => previous,
   });
 }
@@ -29,7 +24,7 @@ export function useProfileItems(params: Record<string, string>) {
 export function useProfileTags(params: Record<string, string>) {
   return useQuery({
     queryKey: profileKeys.tags(params),
-    queryFn: () => api.get<LoadTagsReply>(`/interact_api/load_user_profile_tags${qs(params)}`),
+    queryFn: () => call(profileCalls.tags, { query: params }),
     placeholderData: (previous) => previous,
   });
 }
@@ -37,14 +32,13 @@ export function useProfileTags(params: Record<string, string>) {
 export function useProfileInfo(name: string) {
   return useQuery({
     queryKey: profileKeys.info(name),
-    queryFn: () => api.get<ProfileInfoReply>(`/interact_api/load_profile_info${qs({ username: name })}`),
+    queryFn: () => call(profileCalls.info, { query: { username: name } }),
   });
 }
 
 /** Save to My Library: the caller's own copy of someone's public item. */
 export function copyItem(item: Pick<ItemReply, 'link_id'>, copyAnnotations = true) {
-  return api.post<{ code: 1; message: string; items: ItemReply[] }>('/interact_api/copy_item', {
-    link_id: item.link_id,
-    copy_annotations: copyAnnotations,
+  return call(profileCalls.copyItem, {
+    body: { link_id: item.link_id, copy_annotations: copyAnnotations },
   });
 }

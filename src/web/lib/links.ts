@@ -1,3 +1,5 @@
+import { captureCalls } from '../../shared/api/capture.ts';
+import { urlOf } from '../../shared/api/define.ts';
 import {
   encodeOutlinerId,
   outlinerPath,
@@ -54,9 +56,9 @@ export const links = {
   /** a shared item in the reader, with the group's annotation layer */
   groupItem: (gName: string, itemId: number) => `/group/${encodeURIComponent(gName)}/item/${itemId}`,
   /** the stored copy of a page, by its address (a new tab) */
-  cachedPage: (url: string) => `/cached?url=${encodeURIComponent(url)}`,
+  cachedPage: (url: string) => urlOf(captureCalls.cached, { query: { url } }),
   /** the stored copy of one of one's bookmarks, sandboxed by the server */
-  cachedCopy: (linkId: number) => `/cached?link_id=${linkId}`,
+  cachedCopy: (linkId: number) => urlOf(captureCalls.cached, { query: { link_id: linkId } }),
   /** /o/{code}/{title}, slashes in the title as dashes (the codec is shared with the server) */
   outliner: (id: number, title: string) => outlinerPath(id, title),
   /** the side-area embed: the outliner alone */

@@ -3,15 +3,13 @@ import {
   type AddBlogInput,
   type AddPostInput,
   type AddPostReply,
-  addBlogSchema,
-  addPostSchema,
   BLOG_MESSAGES,
   type BlogItem,
   type BlogService,
 } from '../../../shared/schemas/blogs.ts';
 import type { Db } from '../../db/client.ts';
 import { blogAccounts } from '../../db/schema.ts';
-import { NotFoundError, parse, ValidationError } from '../../platform/errors.ts';
+import { NotFoundError, ValidationError } from '../../platform/errors.ts';
 import { FetchError } from '../../platform/fetch-errors.ts';
 import type { Fetcher } from '../../platform/fetcher.ts';
 import { open, seal } from '../../platform/secret-box.ts';
@@ -34,8 +32,7 @@ type Check = BlogItem['check'];
 export class BlogsService {
   constructor(private readonly deps: { db: Db; fetcher: Fetcher; secretsKey: string }) {}
 
-  async add(userId: number, input: AddBlogInput): Promise<BlogItem> {
-    const v = parse(addBlogSchema, input);
+  async add(userId: number, v: AddBlogInput): Promise<BlogItem> {
     const target = { id: null, endPoint: v.end_point, userName: v.b_u_name, password: v.b_password };
     const check = await this.check(target);
     const [row] = await this.deps.db
@@ -83,8 +80,7 @@ export class BlogsService {
   }
 
   /** POST /blog_this/add_post: metaWeblog.newPost to each chosen blog. */
-  async addPost(userId: number, input: AddPostInput): Promise<AddPostReply> {
-    const v = parse(addPostSchema, input);
+  async addPost(userId: number, v: AddPostInput): Promise<AddPostReply> {
     const targets = await this.targets(userId, v);
     const publish = !isOn(v.draft);
     const results = await Promise.all(

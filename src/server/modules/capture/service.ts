@@ -1,15 +1,15 @@
-import {
-  type CaptureStatus,
-  cachedQuerySchema,
-  type FetchMetaReply,
-  fetchMetaSchema,
-  type ReaderReply,
-  readerQuerySchema,
+import type {
+  CachedQueryInput,
+  CaptureStatus,
+  FetchMetaInput,
+  FetchMetaReply,
+  ReaderQueryInput,
+  ReaderReply,
 } from '../../../shared/schemas/capture.ts';
 import type { Db } from '../../db/client.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { NotFoundError, parse, QuotaExceededError } from '../../platform/errors.ts';
+import { NotFoundError, QuotaExceededError } from '../../platform/errors.ts';
 import { FetchError } from '../../platform/fetch-errors.ts';
 import { type Fetcher, pageText } from '../../platform/fetcher.ts';
 import type { Job } from '../../platform/jobs.ts';
@@ -61,8 +61,7 @@ export class CaptureService {
   constructor(private readonly deps: CaptureDeps) {}
 
   /** POST /fetch_meta: any trouble reading the page gives the URL as title and no tags (spec §4). */
-  async fetchMeta(userId: number, input: unknown): Promise<FetchMetaReply> {
-    const { url } = parse(fetchMetaSchema, input);
+  async fetchMeta(userId: number, { url }: FetchMetaInput): Promise<FetchMetaReply> {
     const [existing, meta] = await Promise.all([
       this.deps.items.bookmarkIdFor(userId, url),
       this.readMeta(url),
@@ -195,8 +194,7 @@ export class CaptureService {
   }
 
   /** GET /api/items/reader: the owner, or anyone for a public item (loadItem refuses the rest). */
-  async reader(viewer: Viewer | null, query: unknown): Promise<ReaderReply> {
-    const { link_id } = parse(readerQuerySchema, query);
+  async reader(viewer: Viewer | null, { link_id }: ReaderQueryInput): Promise<ReaderReply> {
     const item = await loadForRead(this.deps.db, viewer, link_id);
     const reply = await this.readerOf(item);
     return itemAbilities(viewer, item).canEdit && item.captureError
@@ -218,8 +216,7 @@ export class CaptureService {
   }
 
   /** GET /cached: by link_id (any visible item), or by URL (the caller's own, else a public one). */
-  async cached(viewer: Viewer | null, query: unknown): Promise<CachedCopy> {
-    const q = parse(cachedQuerySchema, query);
+  async cached(viewer: Viewer | null, q: CachedQueryInput): Promise<CachedCopy> {
     let itemId = q.link_id;
     if (itemId === undefined) {
       itemId = (await repo.findCopyByUrl(this.deps.db, viewer, q.url!))?.itemId;

@@ -4,18 +4,18 @@ import {
   GDRIVE_MSG,
   GDRIVE_RETURN_PARAM,
   GDRIVE_SCOPE,
+  type GoogleDriveCallbackInput,
+  type GoogleDriveConnectInput,
+  type GoogleDriveExportInput,
   type GoogleDriveExportReply,
+  type GoogleDriveReportInput,
   type GoogleDriveStatusReply,
-  googleDriveCallbackSchema,
-  googleDriveConnectSchema,
-  googleDriveExportSchema,
-  googleDriveReportSchema,
 } from '../../../shared/schemas/drives.ts';
 import type { GoogleDriveConfig } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { googleDriveConnections } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, parse } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { FetchError } from '../../platform/fetch-errors.ts';
 import type { Fetcher } from '../../platform/fetcher.ts';
 import { open, seal } from '../../platform/secret-box.ts';
@@ -85,9 +85,12 @@ export class GoogleDriveService {
    * Starts a connection: answers Google's consent URL and the sealed pending state the route puts in
    * a cookie. redirectUri is this site's callback.
    */
-  begin(user: { id: number }, input: unknown, redirectUri: string): { url: string; pending: string } {
+  begin(
+    user: { id: number },
+    { return_to }: GoogleDriveConnectInput,
+    redirectUri: string,
+  ): { url: string; pending: string } {
     const config = this.configured();
-    const { return_to } = parse(googleDriveConnectSchema, input);
     const pending: Pending = {
       purpose: 'gdrive-oauth',
       userId: user.id,
@@ -119,16 +122,15 @@ export class GoogleDriveService {
    */
   async finish(
     user: { id: number } | null,
-    query: unknown,
+    query: GoogleDriveCallbackInput,
     sealedPending: string | undefined,
     redirectUri: string,
   ): Promise<string> {
     const pending = this.readPending(sealedPending);
     const back = (result: 'connected' | 'failed') => withParam(pending?.returnTo ?? '/', result);
     const config = this.deps.config;
-    const input = googleDriveCallbackSchema.safeParse(query);
-    if (!config || !input.success || !pending || !user || pending.userId !== user.id) return back('failed');
-    const { code, state, error } = input.data;
+    if (!config || !pending || !user || pending.userId !== user.id) return back('failed');
+    const { code, state, error } = query;
     if (error || !code || !state || !sameText(state, pending.state)) return back('failed');
     try {
       const tokens = await this.token(
@@ -161,8 +163,10 @@ export class GoogleDriveService {
   }
 
   /** Uploads the export of one's own items; a Word export becomes a Google Doc named '{title}_via Folio'. */
-  async send(user: { id: number }, input: unknown): Promise<GoogleDriveExportReply> {
-    const { link_ids, format = 'doc' } = parse(googleDriveExportSchema, input);
+  async send(
+    user: { id: number },
+    { link_ids, format = 'doc' }: GoogleDriveExportInput,
+  ): Promise<GoogleDriveExportReply> {
     // the export checks every id as the caller's own before anything is built
     const file = await this.deps.exports.file(user, { link_ids, format });
     const row = this.deps.config ? await this.row(user) : undefined;
@@ -183,8 +187,10 @@ export class GoogleDriveService {
    * HTML, kept to the note editor's formatting (the report is written with the note's components).
    * Nothing of any item is read: the caller sends the words.
    */
-  async sendReport(user: { id: number }, input: unknown): Promise<GoogleDriveExportReply> {
-    const { title, content } = parse(googleDriveReportSchema, input);
+  async sendReport(
+    user: { id: number },
+    { title, content }: GoogleDriveReportInput,
+  ): Promise<GoogleDriveExportReply> {
     const row = this.deps.config ? await this.row(user) : undefined;
     if (!row) throw new AppError(400, this.deps.config ? GDRIVE_MSG.notConnected : GDRIVE_MSG.notConfigured);
     const heading = escapeHtml(title);

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import {
   WEBDAV_MSG,
+  type WebdavConnectInput,
+  type WebdavExportInput,
   type WebdavExportReply,
   type WebdavStatusReply,
-  webdavConnectSchema,
-  webdavExportSchema,
 } from '../../../shared/schemas/drives.ts';
 import type { Executor } from '../../db/client.ts';
 import { webdavConnections } from '../../db/schema.ts';
-import { AppError, parse, ValidationError } from '../../platform/errors.ts';
+import { AppError, ValidationError } from '../../platform/errors.ts';
 import { FetchError } from '../../platform/fetch-errors.ts';
 import type { Fetcher } from '../../platform/fetcher.ts';
 import { open, seal } from '../../platform/secret-box.ts';
@@ -39,8 +39,10 @@ export class WebdavService {
     return { code: 1, connected: !!row, url: row?.url ?? '', username: row?.username ?? '' };
   }
 
-  async connect(user: { id: number }, input: unknown): Promise<WebdavStatusReply & { message: string }> {
-    const { url: rawUrl, username, password } = parse(webdavConnectSchema, input);
+  async connect(
+    user: { id: number },
+    { url: rawUrl, username, password }: WebdavConnectInput,
+  ): Promise<WebdavStatusReply & { message: string }> {
     const url = rawUrl.endsWith('/') ? rawUrl : `${rawUrl}/`;
     const existing = await this.row(user);
     let plain = password;
@@ -68,8 +70,7 @@ export class WebdavService {
     return { code: 1 as const, message: WEBDAV_MSG.removed };
   }
 
-  async send(user: { id: number }, input: unknown): Promise<WebdavExportReply> {
-    const { link_ids } = parse(webdavExportSchema, input);
+  async send(user: { id: number }, { link_ids }: WebdavExportInput): Promise<WebdavExportReply> {
     const conn = await this.row(user);
     // the export checks every id as the caller's own before anything is built
     const file = await this.deps.exports.file(user, { link_ids, format: 'doc' });

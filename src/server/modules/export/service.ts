@@ -1,13 +1,12 @@
 import type { Readable } from 'node:stream';
 import {
   EXPORT_FILE_NAMES,
+  type ExportItemsInput,
+  type ExportPreviewInput,
   type ExportPreviewReply,
-  exportItemsSchema,
-  exportPreviewSchema,
 } from '../../../shared/schemas/export.ts';
 import type { Executor } from '../../db/client.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
-import { parse } from '../../platform/errors.ts';
 import { checkOwnAll } from '../items/access.ts';
 import type { ItemsService } from '../items/service.ts';
 import { type ExportItem, exportItems } from './content.ts';
@@ -37,8 +36,7 @@ const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 export class ExportService {
   constructor(private readonly deps: ExportDeps) {}
 
-  async file(user: { id: number }, input: unknown): Promise<ExportFile> {
-    const { link_ids, format } = parse(exportItemsSchema, input);
+  async file(user: { id: number }, { link_ids, format }: ExportItemsInput): Promise<ExportFile> {
     await checkOwnAll(this.deps.db, user, link_ids);
     const items = exportItems(this.deps, user, link_ids);
     switch (format) {
@@ -57,8 +55,7 @@ export class ExportService {
     }
   }
 
-  async preview(user: { id: number }, input: unknown): Promise<ExportPreviewReply> {
-    const { link_ids } = parse(exportPreviewSchema, input);
+  async preview(user: { id: number }, { link_ids }: ExportPreviewInput): Promise<ExportPreviewReply> {
     await checkOwnAll(this.deps.db, user, link_ids);
     const list: ExportItem[] = [];
     for await (const item of exportItems(this.deps, user, link_ids))

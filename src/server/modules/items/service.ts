@@ -2,22 +2,21 @@ import { searchWords } from '../../../shared/annotation-words.ts';
 import { ANNOTATION_LIMIT } from '../../../shared/limits.ts';
 import { PLANS } from '../../../shared/plans.ts';
 import { rssLinkFor } from '../../../shared/rss.ts';
-import {
-  convertModeSchema,
-  type ItemReply,
-  type ListReply,
-  linkIdsSchema,
-  loadItemSchema,
-  loadItemsSchema,
-  markReadSchema,
-  type SaveBookmarkInput,
-  saveBookmarkSchema,
+import type {
+  ConvertModeInput,
+  ItemReply,
+  LinkIdsInput,
+  ListReply,
+  LoadItemInput,
+  LoadItemsInput,
+  MarkReadInput,
+  SaveBookmarkInput,
 } from '../../../shared/schemas/items.ts';
 import { parseTagInput } from '../../../shared/tags.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { NotFoundError, PlanLimitError, parse, ValidationError } from '../../platform/errors.ts';
+import { NotFoundError, PlanLimitError, ValidationError } from '../../platform/errors.ts';
 import { type EventBus, ITEM_CMD, type ItemEvent, userTopic } from '../../platform/event-bus.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import type { Actor, Authorized } from '../../policies/authorized.ts';
@@ -57,8 +56,7 @@ export class ItemsService {
   constructor(private readonly deps: ItemsDeps) {}
 
   /** Creates a bookmark, or updates it when link_id is given or the URL is already in the library. */
-  async saveBookmark(user: { id: number }, input: SaveBookmarkInput): Promise<ItemReply> {
-    const data = parse(saveBookmarkSchema, input);
+  async saveBookmark(user: { id: number }, data: SaveBookmarkInput): Promise<ItemReply> {
     const now = this.deps.clock.now();
     const saved = await this.deps.db.transaction(async (tx) => {
       let existing: Authorized<'item', ItemRow> | undefined;
@@ -201,8 +199,7 @@ export class ItemsService {
     return (await repo.findBookmarkByUrl(this.deps.db, userId, url))?.id;
   }
 
-  async loadItem(viewer: Actor, query: unknown): Promise<ItemReply> {
-    const { link_id } = parse(loadItemSchema, query);
+  async loadItem(viewer: Actor, { link_id }: LoadItemInput): Promise<ItemReply> {
     const row = await loadForRead(this.deps.db, viewer, link_id);
     const [item] = await this.present(this.deps.db, [row], viewer?.id ?? null);
     return item!;
@@ -219,8 +216,11 @@ export class ItemsService {
    * public items only, to the owner too: the list, its total and its related tags never count a
    * private item.
    */
-  async list(viewer: Viewer | null, query: unknown, opts: { publicOnly?: boolean } = {}): Promise<ListReply> {
-    const q = parse(loadItemsSchema, query);
+  async list(
+    viewer: Viewer | null,
+    q: LoadItemsInput,
+    opts: { publicOnly?: boolean } = {},
+  ): Promise<ListReply> {
     const ownerName = q.username || viewer?.name;
     if (!ownerName) throw new ValidationError('username is required.', 'username');
     // one's own library (the common case) needs no lookup beyond the session's
@@ -265,9 +265,8 @@ export class ItemsService {
   /** Marks read (1) or unread (0); image, note and kindle items are skipped when marking unread. */
   async markRead(
     user: { id: number },
-    input: unknown,
+    { link_id, readed }: MarkReadInput,
   ): Promise<{ link_ids: number[]; unread_total: number }> {
-    const { link_id, readed } = parse(markReadSchema, input);
     const unread = Number(readed) === 0;
     const changed = await this.deps.db.transaction(async (tx) => {
       const list = await loadAll(tx, user, link_id, 'write');
@@ -282,8 +281,10 @@ export class ItemsService {
   }
 
   /** Public or private; notes stay private. */
-  async convertMode(user: { id: number }, input: unknown): Promise<{ link_ids: number[] }> {
-    const { link_id, mode } = parse(convertModeSchema, input);
+  async convertMode(
+    user: { id: number },
+    { link_id, mode }: ConvertModeInput,
+  ): Promise<{ link_ids: number[] }> {
     const makePrivate = mode === 'private' || Number(mode) === 2;
     const changed = await this.deps.db.transaction(async (tx) => {
       const list = await loadAll(tx, user, link_id, 'write');
@@ -297,8 +298,7 @@ export class ItemsService {
   }
 
   /** Deletes the items and gives back their pdf, image and highlight quota units. */
-  async delete(user: { id: number }, input: unknown): Promise<{ link_ids: number[] }> {
-    const { link_id } = parse(linkIdsSchema, input);
+  async delete(user: { id: number }, { link_id }: LinkIdsInput): Promise<{ link_ids: number[] }> {
     const deleted = await this.deps.db.transaction(async (tx) => {
       const list = await loadAll(tx, user, link_id, 'write');
       await queueFileCleanup(this.deps.jobs, tx, user.id, link_id);

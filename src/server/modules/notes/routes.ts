@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  notePictureParamsSchema,
-  saveNoteReplySchema,
-  saveNoteSchema,
-} from '../../../shared/schemas/notes.ts';
+import { noteCalls } from '../../../shared/api/notes.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
-import { contract, signedIn } from '../../platform/contract.ts';
+import { binder, type CallContext, schemaOf } from '../../platform/contract.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { send } from '../../platform/send-file.ts';
 import { permitsNotePicture } from '../../policies/item.ts';
@@ -25,37 +21,24 @@ export interface NotesRouteDeps {
 export async function registerNoteRoutes(app: FastifyInstance, deps: NotesRouteDeps) {
   const { notes, auth, blobs } = deps;
 
-  const r = contract(app);
-  r.post(
-    '/item/save/note',
-    {
-      bodyLimit: NOTE_BODY_LIMIT,
-      preValidation: signedIn(auth),
-      schema: {
-        summary: 'Create (once per local_id; an empty link_id is a new note) or update a note',
-        body: saveNoteSchema,
-        response: { 200: saveNoteReplySchema },
-      },
-    },
-    async (request) => {
-      const user = await auth.requireUser(request);
-      const { item, version, previousVersion } = await notes.save(user, request.body);
+  const bind = binder(app, auth);
+  bind(
+    noteCalls.save,
+    async ({ user, body }) => {
+      const { item, version, previousVersion } = await notes.save(user, body);
       return { items: [item] as [typeof item], version, previous_version: previousVersion };
     },
+    { bodyLimit: NOTE_BODY_LIMIT },
   );
 
-  // A note's pictures are as private as the note: only their owner gets them.
-  r.get(
-    '/api/files/notes/:userId/:name',
-    {
-      schema: {
-        summary: "A note's picture (its owner only; a share link's visitor: /s/{key}/notes/{name})",
-        params: notePictureParamsSchema,
-        produces: 'image/*',
-      },
-    },
-    async (request, reply) => {
-      const { userId, name } = request.params;
+  // A note's pictures are as private as the note: only their owner gets them. Not bound as a
+  // session call: a visitor gets the same 404 as any other viewer the picture is not for.
+  app.route({
+    method: noteCalls.picture.method,
+    url: noteCalls.picture.path,
+    schema: schemaOf(noteCalls.picture),
+    handler: async (request, reply) => {
+      const { userId, name } = request.params as CallContext<typeof noteCalls.picture>['params'];
       const user = await auth.currentUser(request);
       const key = noteImageKey(userId, name);
       // the pictures of a note (always private) follow the note's access rule; a share link's
@@ -73,5 +56,5 @@ export async function registerNoteRoutes(app: FastifyInstance, deps: NotesRouteD
         size: null,
       });
     },
-  );
+  });
 }

@@ -1,10 +1,10 @@
 import { EMPTY_NOTE_CONTENT, noteTitle } from '../../../shared/notes.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { saveNoteSchema } from '../../../shared/schemas/notes.ts';
+import type { SaveNoteInput } from '../../../shared/schemas/notes.ts';
 import { parseTagInput } from '../../../shared/tags.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { parse, ValidationError } from '../../platform/errors.ts';
+import { ValidationError } from '../../platform/errors.ts';
 import type { Authorized } from '../../policies/authorized.ts';
 import { loadForWrite } from '../items/access.ts';
 import type { ItemRow } from '../items/row.ts';
@@ -33,8 +33,7 @@ export class NotesService {
   constructor(private readonly deps: NotesDeps) {}
 
   /** Creates (once per local_id) or updates a note; notes are always private, their HTML sanitised. */
-  async save(user: { id: number }, input: unknown): Promise<SavedNote> {
-    const data = parse(saveNoteSchema, input);
+  async save(user: { id: number }, data: SaveNoteInput): Promise<SavedNote> {
     const { items, tags } = this.deps;
     const now = this.deps.clock.now();
     const result = await this.deps.db.transaction(async (tx) => {

@@ -1,11 +1,11 @@
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { COPY_ITEM_MSG, copyItemSchema } from '../../../shared/schemas/profile.ts';
+import { COPY_ITEM_MSG, type CopyItemInput } from '../../../shared/schemas/profile.ts';
 import { parseTagInput } from '../../../shared/tags.ts';
 import type { Db } from '../../db/client.ts';
 import { removeBlobs } from '../../platform/blob-copy.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { NotFoundError, parse, QuotaExceededError, ValidationError } from '../../platform/errors.ts';
+import { NotFoundError, QuotaExceededError, ValidationError } from '../../platform/errors.ts';
 import type { AccountsService, PlanHolder } from '../accounts/service.ts';
 import { copyAnnotations } from '../annotations/copy.ts';
 import { insertPageCopy, type PageCopy, preparePageCopy } from '../capture/copy.ts';
@@ -36,8 +36,7 @@ const thumbUrl = (itemId: number) => `/api/files/items/${itemId}/thumb/550`;
 export class CopyService {
   constructor(private readonly deps: CopyDeps) {}
 
-  async copy(user: PlanHolder, input: unknown): Promise<ItemReply> {
-    const { link_id, owner_id, copy_annotations } = parse(copyItemSchema, input);
+  async copy(user: PlanHolder, { link_id, owner_id, copy_annotations }: CopyItemInput): Promise<ItemReply> {
     const { db, blobs, accounts, items, tags } = this.deps;
     // as a visitor reads it: only a public item, even for a member of something that shares it
     const source = await loadForRead(db, null, link_id);

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import { PLANS } from '../../../shared/plans.ts';
 import { RSS_ITEMS_MAX, rssLinks } from '../../../shared/rss.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { privateRssSchema } from '../../../shared/schemas/profile.ts';
+import type { PrivateRssInput } from '../../../shared/schemas/profile.ts';
 import { tagFilterText } from '../../../shared/search-query.ts';
 import type { Db } from '../../db/client.ts';
 import { rssFeeds } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { NotFoundError, PlanLimitError, parse } from '../../platform/errors.ts';
+import { NotFoundError, PlanLimitError } from '../../platform/errors.ts';
 import type { AccountsService, PlanHolder } from '../accounts/service.ts';
 import { effectivePlan } from '../accounts/user-info.ts';
 import type { ItemsService } from '../items/service.ts';
@@ -95,7 +95,13 @@ export class RssService {
     if (!owner) throw new NotFoundError('No such user.');
     const list = await this.deps.items.list(
       null,
-      { username: owner.name, sort: 'created', count: RSS_ITEMS_MAX, what: tag ? tagFilterText(tag) : '' },
+      {
+        username: owner.name,
+        sort: 'created',
+        count: RSS_ITEMS_MAX,
+        page_num: 0,
+        what: tag ? tagFilterText(tag) : '',
+      },
       { publicOnly: true },
     );
     // a tag on private items only is no feed at all (its existence is private too)
@@ -119,7 +125,7 @@ export class RssService {
       .limit(1);
     const owner = row && (await this.deps.accounts.findUser(row.userId));
     if (!owner || !this.premium(owner)) throw new NotFoundError();
-    const list = await this.deps.items.list(owner, { sort: 'created', count: RSS_ITEMS_MAX });
+    const list = await this.deps.items.list(owner, { sort: 'created', count: RSS_ITEMS_MAX, page_num: 0 });
     return {
       title: `${owner.name}'s library`,
       link: `/user/${encodeURIComponent(owner.name)}`,
@@ -132,8 +138,10 @@ export class RssService {
    * Turns the private feed on (a new secret token; any earlier address stops working) or off
    * (the token is deleted: the address answers 404). Returns the feed's path, '' when off.
    */
-  async setPrivateFeed(user: PlanHolder, input: unknown): Promise<{ enabled: boolean; path: string }> {
-    const { enabled } = parse(privateRssSchema, input);
+  async setPrivateFeed(
+    user: PlanHolder,
+    { enabled }: PrivateRssInput,
+  ): Promise<{ enabled: boolean; path: string }> {
     if (!enabled) {
       await this.deps.db.delete(rssFeeds).where(eq(rssFeeds.userId, user.id));
       return { enabled: false, path: '' };

@@ -1,12 +1,12 @@
 import { PLANS } from '../../../shared/plans.ts';
 import { rssLinks } from '../../../shared/rss.ts';
-import type { ListReply } from '../../../shared/schemas/items.ts';
-import { type ProfileInfo, profileInfoQuerySchema } from '../../../shared/schemas/profile.ts';
+import type { ListReply, LoadItemsInput } from '../../../shared/schemas/items.ts';
+import type { ProfileInfo, ProfileInfoQueryInput } from '../../../shared/schemas/profile.ts';
 import type { LoadTagsInput, LoadTagsReply } from '../../../shared/schemas/tags.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { toSeconds } from '../../platform/clock.ts';
-import { NotFoundError, parse } from '../../platform/errors.ts';
+import { NotFoundError } from '../../platform/errors.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { adsInfoFor, DEFAULT_AVATAR_URL, effectivePlan } from '../accounts/user-info.ts';
 import type { ItemsService } from '../items/service.ts';
@@ -29,7 +29,7 @@ export class ProfileService {
   constructor(private readonly deps: ProfileDeps) {}
 
   /** load_user_profile_items / search_user_profile_items: the list calls, public items only. */
-  items(viewer: Viewer | null, query: unknown): Promise<ListReply> {
+  items(viewer: Viewer | null, query: LoadItemsInput): Promise<ListReply> {
     return this.deps.items.list(viewer, query, { publicOnly: true });
   }
 
@@ -40,8 +40,7 @@ export class ProfileService {
   }
 
   /** load_profile_info: the user-meta header; isSelf picks own or other user info in the page. */
-  async info(viewer: Viewer | null, query: unknown): Promise<ProfileInfo> {
-    const { username } = parse(profileInfoQuerySchema, query);
+  async info(viewer: Viewer | null, { username }: ProfileInfoQueryInput): Promise<ProfileInfo> {
     const user = await this.deps.accounts.findUserByName(username);
     if (!user) throw new NotFoundError('No such user.');
     const viewerPlan = viewer ? PLANS[effectivePlan(viewer, this.deps.clock.now())] : PLANS.free;

@@ -1,14 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fileQuerySchema, type ThumbWidth } from '../../../shared/schemas/uploads.ts';
-import type { Auth } from '../../platform/auth/auth.ts';
+import type { FileQueryInput, ThumbWidth } from '../../../shared/schemas/uploads.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
-import { NotFoundError, parse } from '../../platform/errors.ts';
+import { NotFoundError } from '../../platform/errors.ts';
 import { send } from '../../platform/send-file.ts';
 import type { UploadsService } from './service.ts';
 
 export interface ServeDeps {
   uploads: UploadsService;
-  auth: Auth;
   blobs: BlobStore;
 }
 
@@ -20,18 +18,16 @@ export async function serveItemFile(
   request: FastifyRequest,
   reply: FastifyReply,
   deps: ServeDeps,
-  width: ThumbWidth | null,
+  file: { viewer: { id: number } | null; linkId: string; width: ThumbWidth | null } & FileQueryInput,
 ) {
-  const { linkId } = request.params as { linkId: string };
-  const { download } = parse(fileQuerySchema, request.query);
+  const { viewer, linkId, width, download } = file;
   if (!/^\d{1,18}$/.test(linkId)) throw new NotFoundError();
-  const viewer = await deps.auth.currentUser(request);
-  const file = await deps.uploads.served(viewer?.id ?? null, Number(linkId), width);
+  const served = await deps.uploads.served(viewer?.id ?? null, Number(linkId), width);
   return send(
     request,
     reply,
     deps.blobs,
-    { ...file, embeddable: !file.private },
+    { ...served, embeddable: !served.private },
     { download: download === '1' },
   );
 }

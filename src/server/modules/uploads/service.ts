@@ -1,6 +1,6 @@
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import {
-  rotateImageSchema,
+  type RotateImageInput,
   type ThumbWidth,
   UPLOAD_MSG,
   type UploadKind,
@@ -147,8 +147,10 @@ export class UploadsService {
   }
 
   /** The image preview's rotation (0, 90, 180 or 270), kept with the owner's image item. */
-  async rotate(user: { id: number }, input: unknown): Promise<{ link_id: number; rotation: number }> {
-    const { link_id, rotation } = parse(rotateImageSchema, input);
+  async rotate(
+    user: { id: number },
+    { link_id, rotation }: RotateImageInput,
+  ): Promise<{ link_id: number; rotation: number }> {
     const item = await loadForWrite(this.deps.db, user, link_id);
     if (item.type !== 'image') throw new ValidationError('Only pictures can be rotated.', 'link_id');
     await repo.setRotation(this.deps.db, item, rotation);

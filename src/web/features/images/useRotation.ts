@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { uploadCalls } from '../../../shared/api/uploads.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { itemChanges } from '../../api/cache.ts';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { type Rotation, rotate } from './preview.ts';
 
 const storageKey = (linkId: number) => `folio:rotation:${linkId}`;
@@ -45,8 +46,7 @@ export function useRotations() {
         // private browsing: the turn lasts this visit
       }
       if (item.canEdit) {
-        api
-          .post('/api/files/rotate', { link_id: item.link_id, rotation: next })
+        call(uploadCalls.rotate, { body: { link_id: item.link_id, rotation: next } })
           .then(() => itemChanges.rotated(client, item.link_id))
           .catch(() => undefined);
       }

@@ -1,3 +1,5 @@
+import { captureCalls } from '../../../shared/api/capture.ts';
+import { urlOf } from '../../../shared/api/define.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 
 /** How the list shows its items; the choice is kept in a cookie like expand, sort and count. */
@@ -37,5 +39,5 @@ export function faviconUrl(item: Pick<ItemReply, 'type_name' | 'host' | 'url'>):
   if (item.type_name !== 'bookmark' || !item.host) return null;
   // icons are kept per host and port, as a URL's `host` says; `item.host` has no port
   const host = URL.canParse(item.url) ? new URL(item.url).host : item.host;
-  return `/api/favicons/${encodeURIComponent(host)}`;
+  return urlOf(captureCalls.favicon, { params: { host } });
 }

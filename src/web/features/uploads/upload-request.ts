@@ -1,6 +1,8 @@
+import type { CallReply } from '../../../shared/api/define.ts';
+import { uploadCalls } from '../../../shared/api/uploads.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { UPLOAD_MSG } from '../../../shared/schemas/values.ts';
-import { ApiError, GENERIC_FAILURE, uploadWithProgress } from '../../api/client.ts';
+import { ApiError, GENERIC_FAILURE, uploadCall } from '../../api/client.ts';
 import { imageUploadName, type UploadKind } from './file-list.ts';
 
 /** What the batch sends with every file (spec part 1 §3 File upload form). */
@@ -16,20 +18,19 @@ export interface UploadFields {
 }
 
 /** PDFs go to the generic file call; images to the image call (spec part 1 §7). */
-export const UPLOAD_URL: Record<UploadKind, string> = {
-  pdf: '/item/save',
-  image: '/item/save/image',
-};
+function send(kind: UploadKind, form: FormData, opts: Parameters<typeof uploadCall>[2]) {
+  return kind === 'pdf'
+    ? uploadCall(uploadCalls.save, { form }, opts)
+    : uploadCall(uploadCalls.saveImage, { query: {}, form }, opts);
+}
 
 export type UploadOutcome =
   | { kind: 'done'; items: ItemReply[] }
   | { kind: 'limit'; message: string }
   | { kind: 'failed'; message: string };
 
-interface UploadReply {
-  code?: number;
-  items?: ItemReply[];
-}
+/** An item upload's reply, read defensively (a reply without items is a failure). */
+type UploadReply = Partial<CallReply<typeof uploadCalls.save>> & { code?: number };
 
 /**
  * Reads the server's answer to one file (spec part 1 §8): code -2 is the plan's limit, an image's code
@@ -78,12 +79,11 @@ export async function sendUpload(opts: {
   signal?: AbortSignal;
 }): Promise<UploadOutcome> {
   try {
-    const reply = await uploadWithProgress<UploadReply>(
-      UPLOAD_URL[opts.kind],
-      uploadForm(opts.kind, opts.file, opts.fields),
-      { onProgress: (fraction) => opts.onProgress(fraction * 100), signal: opts.signal },
-    );
-    return readUploadReply(opts.kind, reply);
+    const reply = await send(opts.kind, uploadForm(opts.kind, opts.file, opts.fields), {
+      onProgress: (fraction) => opts.onProgress(fraction * 100),
+      signal: opts.signal,
+    });
+    return readUploadReply(opts.kind, reply as UploadReply);
   } catch (err) {
     // a cancelled upload reads as no answer
     return readUploadReply(opts.kind, err instanceof ApiError ? err : new ApiError(GENERIC_FAILURE, 0));

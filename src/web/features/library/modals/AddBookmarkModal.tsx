@@ -1,8 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { ItemReply } from '../../../../shared/schemas/items.ts';
 import { fetchMeta } from '../../../api/capture.ts';
-import { api } from '../../../api/client.ts';
-import { useSaveBookmark } from '../../../api/items.ts';
+import { fetchItem, useSaveBookmark } from '../../../api/items.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -17,8 +16,7 @@ type Step = 'url' | 'fetching' | 'details';
 async function loadExisting(linkId: number | undefined): Promise<ItemReply | null> {
   if (linkId === undefined) return null;
   try {
-    return (await api.get<{ items: ItemReply[] }>(`/interact_api/load_user_item?link_id=${linkId}`))
-      .items[0]!;
+    return await fetchItem(linkId);
   } catch {
     return null;
   }

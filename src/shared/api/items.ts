@@ -1,0 +1,81 @@
+import {
+  bulkReplySchema,
+  CSV_COLUMNS,
+  convertModeSchema,
+  linkIdsSchema,
+  listReplySchema,
+  loadItemSchema,
+  loadItemsSchema,
+  markReadSchema,
+  oneItemReplySchema,
+  saveBookmarkSchema,
+} from '../schemas/items.ts';
+import { defineCall } from './define.ts';
+
+export const itemCalls = {
+  saveBookmark: defineCall({
+    method: 'POST',
+    path: '/item/save/bookmark',
+    summary: 'Create or update a bookmark (an empty link_id makes a new one)',
+    caller: 'session',
+    body: saveBookmarkSchema,
+    reply: oneItemReplySchema,
+  }),
+  load: defineCall({
+    method: 'GET',
+    path: '/interact_api/load_user_item',
+    summary: 'One item',
+    caller: 'visitor',
+    query: loadItemSchema,
+    reply: oneItemReplySchema,
+  }),
+  list: defineCall({
+    method: 'GET',
+    path: '/interact_api/load_user_items',
+    summary: 'List and filter a library',
+    caller: 'visitor',
+    query: loadItemsSchema,
+    reply: listReplySchema,
+  }),
+  search: defineCall({
+    method: 'GET',
+    path: '/interact_api/search_user_items',
+    summary: 'Search a library',
+    caller: 'visitor',
+    query: loadItemsSchema,
+    reply: listReplySchema,
+  }),
+  markRead: defineCall({
+    method: 'POST',
+    path: '/ditem_mana2/mark_readed',
+    summary: 'Mark items read (1) or unread (0)',
+    caller: 'session',
+    body: markReadSchema,
+    reply: bulkReplySchema,
+  }),
+  convertMode: defineCall({
+    method: 'POST',
+    path: '/ditem_mana2/convert_mode',
+    summary: 'Make items public or private',
+    caller: 'session',
+    body: convertModeSchema,
+    reply: bulkReplySchema,
+  }),
+  delete: defineCall({
+    method: 'POST',
+    path: '/ditem_mana2/delete_b',
+    summary: 'Delete items',
+    caller: 'session',
+    body: linkIdsSchema,
+    reply: bulkReplySchema,
+  }),
+  /** Export as csv (bulk bar): streamed, one row per selected item. */
+  exportCsv: defineCall({
+    method: 'GET',
+    path: '/api/items/export.csv',
+    summary: `Export items as CSV (columns ${CSV_COLUMNS.join(', ')})`,
+    caller: 'session',
+    query: linkIdsSchema,
+    produces: 'text/csv',
+  }),
+};
