@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { callDefinitionsWithoutSchemas } from './scripts/vite-call-definitions.ts';
 import { chunkNamer } from './scripts/vite-chunks.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
@@ -8,7 +9,11 @@ const WEB = path.resolve(import.meta.dirname, 'src/web');
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), precompress()],
+  plugins: [
+    callDefinitionsWithoutSchemas(path.resolve(import.meta.dirname, 'src/shared/api')),
+    react(),
+    precompress(),
+  ],
   // FOLIO_WEB_OUT lets parallel end-to-end runs build into their own directory (with WEB_DIR)
   build: {
     outDir: process.env.FOLIO_WEB_OUT ?? '../../dist/web',

@@ -1,5 +1,5 @@
 import { PAGE_SIZES } from '../../../shared/limits.ts';
-import { LIST_SORTS, type ListSort } from '../../../shared/schemas/items.ts';
+import { LIST_SORTS, type ListSort } from '../../../shared/schemas/values.ts';
 
 interface SelectProps<V> {
   value: V;

@@ -1,5 +1,5 @@
 import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '../../../shared/limits.ts';
-import { LIST_SORTS, type ListSort } from '../../../shared/schemas/items.ts';
+import { LIST_SORTS, type ListSort } from '../../../shared/schemas/values.ts';
 import { tagFilterText } from '../../../shared/search-query.ts';
 
 /** What a public library page shows, all in its URL: /profile/{name}[/{tag}]?what=&sort=&count=&page_num= */
