@@ -162,6 +162,7 @@ export const addAnnotationSchema = z
       ctx.addIssue({ code: 'custom', path: ['selector'], message: `selector needs a ${missing}.` });
   });
 export type AddAnnotationInput = z.input<typeof addAnnotationSchema>;
+export type AddAnnotationData = z.output<typeof addAnnotationSchema>;
 
 /** POST /annotation_mana/change_annotation_color */
 export const changeAnnotationColorSchema = z.object({
@@ -169,8 +170,10 @@ export const changeAnnotationColorSchema = z.object({
   link_id: idField('link_id'),
   color: highlightColor,
 });
+export type ChangeAnnotationColorInput = z.output<typeof changeAnnotationColorSchema>;
 /** POST /annotation_mana/remove_annotation */
 export const removeAnnotationSchema = z.object({ ann_id: idField('ann_id'), link_id: idField('link_id') });
+export type RemoveAnnotationInput = z.output<typeof removeAnnotationSchema>;
 
 const sMode = z.preprocess(
   emptyToUndefined,
@@ -187,14 +190,17 @@ export const postStickyNoteSchema = z.object({
   ann_id: idField('ann_id'),
   sMode,
 });
+export type PostStickyNoteInput = z.output<typeof postStickyNoteSchema>;
 /** POST /annotation_mana/edit_sticky_note */
 export const editStickyNoteSchema = z.object({
   content: annotationText('The sticky note'),
   id: idField('id'),
   link_id: idField('link_id'),
 });
+export type EditStickyNoteInput = z.output<typeof editStickyNoteSchema>;
 /** POST /annotation_mana/remove_sticky_note */
 export const removeStickyNoteSchema = z.object({ id: idField('id'), link_id: idField('link_id') });
+export type RemoveStickyNoteInput = z.output<typeof removeStickyNoteSchema>;
 
 /** One annotation as every call returns it (spec part 1 §3). */
 export const annotationReplySchema = z.object({
@@ -272,6 +278,7 @@ export const listAnnotationsSchema = z.object({
   offset: pageNumber('offset', 0, 10_000_000, 0),
   limit: pageNumber('limit', 1, ANNOTATION_PAGE_MAX, 100),
 });
+export type ListAnnotationsInput = z.output<typeof listAnnotationsSchema>;
 
 export const listAnnotationsReplySchema = z.object({
   annotations: z.array(annotationReplySchema),

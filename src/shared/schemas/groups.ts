@@ -84,6 +84,7 @@ export const createGroupSchema = z.object({
     .max(GROUP_DISPLAY_NAME_MAX),
   description: optional(text().trim().max(GROUP_DESCRIPTION_MAX)),
 });
+export type CreateGroupInput = z.output<typeof createGroupSchema>;
 export const groupChangeReplySchema = z.object({ code: z.literal(1), group: groupReplySchema });
 
 export const userGroupsReplySchema = z.object({
@@ -140,6 +141,8 @@ export const shareToBodySchema = z.object({
       return out;
     }),
 });
+/** One 'index:id' of share_to's ids. */
+export type ShareToEntry = z.output<typeof shareToBodySchema>['ids'][number];
 
 export const sharedToGroupsQuerySchema = z.object({
   // an array: what this schema gave already (the route parses, then the service again)
@@ -158,6 +161,7 @@ export const sharedToGroupsQuerySchema = z.object({
     return [...new Set(ids)];
   }),
 });
+export type SharedToGroupsInput = z.output<typeof sharedToGroupsQuerySchema>;
 export const groupRefSchema = z.object({ group_id: z.number(), g_name: z.string(), displayName: z.string() });
 export const sharedToGroupsReplySchema = z.object({
   code: z.literal(1),
@@ -178,6 +182,7 @@ export const groupItemsQuerySchema = z.object({
   count: pageNumber('count', GROUP_ITEMS_MAX, GROUP_ITEMS_DEFAULT),
   page: pageNumber('page', 100_000, 1),
 });
+export type GroupItemsInput = z.output<typeof groupItemsQuerySchema>;
 
 /** An annotation in the group layer, with who made it. */
 export const groupAnnotationSchema = annotationReplySchema.extend({
@@ -203,6 +208,7 @@ export const groupItemsReplySchema = z.object({
   data: z.object({ group: groupReplySchema, items: z.array(groupItemSchema), total: z.number() }),
 });
 export const groupItemQuerySchema = z.object({ group_id: id('group_id'), item_id: id('item_id') });
+export type GroupItemInput = z.output<typeof groupItemQuerySchema>;
 export const groupItemReplySchema = z.object({
   code: z.literal(0),
   data: groupItemSchema.extend({ group: groupReplySchema }),
@@ -213,6 +219,7 @@ export const inviteSchema = z.object({
   /** a user name or an e-mail address */
   to: text(MSG.emailInvalid).trim().min(1, { error: GROUP_MSG.notAUser }).max(EMAIL_MAX),
 });
+export type InviteInput = z.output<typeof inviteSchema>;
 export const inviteReplySchema = z.object({
   code: z.literal(1),
   email: z.string(),
@@ -226,6 +233,7 @@ export const acceptSchema = z.object({
 });
 export const groupActionSchema = z.object({ group_id: id('group_id') });
 export const removeMemberSchema = z.object({ group_id: id('group_id'), user_id: id('user_id') });
+export type RemoveMemberInput = z.output<typeof removeMemberSchema>;
 export const okReplySchema = z.object({ code: z.literal(1) });
 
 /** Rename (display name and description; g_name stays, it is in every link) by the owner. */
@@ -234,6 +242,7 @@ export const renameGroupSchema = z.object({
   displayName: createGroupSchema.shape.displayName,
   description: optional(text().trim().max(GROUP_DESCRIPTION_MAX)),
 });
+export type RenameGroupInput = z.output<typeof renameGroupSchema>;
 
 /**
  * The group annotation layer: members highlight and write sticky notes on an item shared to the
@@ -241,12 +250,15 @@ export const renameGroupSchema = z.object({
  */
 const inGroup = z.object({ group_id: id('group_id') });
 export const groupAddAnnotationSchema = addAnnotationSchema.and(inGroup);
+export type GroupAddAnnotationInput = z.output<typeof groupAddAnnotationSchema>;
 export const groupChangeColorSchema = changeAnnotationColorSchema
   .omit({ link_id: true })
   .extend(inGroup.shape);
+export type GroupChangeColorInput = z.output<typeof groupChangeColorSchema>;
 export const groupRemoveAnnotationSchema = removeAnnotationSchema
   .omit({ link_id: true })
   .extend(inGroup.shape);
+export type GroupRemoveAnnotationInput = z.output<typeof groupRemoveAnnotationSchema>;
 /** sContent sets the annotation's sticky note; '' removes it */
 export const groupStickyNoteSchema = inGroup.extend({
   ann_id: removeAnnotationSchema.shape.ann_id,
@@ -255,6 +267,7 @@ export const groupStickyNoteSchema = inGroup.extend({
     z.union([z.literal(''), postStickyNoteSchema.shape.sContent]),
   ),
 });
+export type GroupStickyNoteInput = z.output<typeof groupStickyNoteSchema>;
 export const groupAnnotationReplySchema = z.object({ code: z.literal(1), annotation: groupAnnotationSchema });
 export const groupRemoveAnnotationReplySchema = z.object({ code: z.literal(1), ann_id: z.number() });
 

@@ -1,15 +1,12 @@
 import { type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  AnnotationReply,
-  AnnotationSelector,
-  HighlightColor,
-  ListAnnotationsReply,
-  StickyNoteReply,
-} from '../../shared/schemas/annotations.ts';
+import type { z } from 'zod';
+import { annotationCalls as calls } from '../../shared/api/annotations.ts';
+import type { Call, CallArgs, CallReply } from '../../shared/api/define.ts';
+import type { AnnotationReply, HighlightColor, StickyNoteReply } from '../../shared/schemas/annotations.ts';
 import type { ItemReply } from '../../shared/schemas/items.ts';
-import { type AnnotationShape, HIGHLIGHT_OVER_QUOTA } from '../../shared/schemas/values.ts';
+import { HIGHLIGHT_OVER_QUOTA } from '../../shared/schemas/values.ts';
 import { patchCachedItems } from './cache.ts';
-import { ApiError, api } from './client.ts';
+import { ApiError, call } from './client.ts';
 import { queryKeys } from './keys.ts';
 
 /** The server's refusal of a highlight past the plan's quota (spec part 2 §6). */
@@ -20,60 +17,6 @@ export function isHighlightOverQuota(error: unknown): boolean {
     error.code === HIGHLIGHT_OVER_QUOTA.code
   );
 }
-
-export interface AddAnnotationInput {
-  link_id: number;
-  shape: AnnotationShape;
-  content: string;
-  color: HighlightColor;
-  selector: AnnotationSelector;
-}
-export interface ChangeColorInput {
-  ann_id: number;
-  link_id: number;
-  color: HighlightColor;
-}
-export interface RemoveAnnotationInput {
-  ann_id: number;
-  link_id: number;
-}
-export interface PostStickyNoteInput {
-  link_id: number;
-  ann_id: number;
-  sContent: string;
-}
-export interface EditStickyNoteInput {
-  id: number;
-  link_id: number;
-  content: string;
-}
-export interface RemoveStickyNoteInput {
-  id: number;
-  link_id: number;
-}
-
-/** Replies may carry the changed annotation or sticky note; the cache uses them when they do. */
-interface AnnotationCallReply {
-  code: number;
-  annotation?: AnnotationReply;
-  stickyNote?: StickyNoteReply;
-  sticky_note?: StickyNoteReply;
-}
-
-export const annotationCalls = {
-  add: (input: AddAnnotationInput) =>
-    api.post<{ code: number; annotation: AnnotationReply }>('/annotation_mana/add_annotation', input),
-  changeColor: (input: ChangeColorInput) =>
-    api.post<AnnotationCallReply>('/annotation_mana/change_annotation_color', input),
-  remove: (input: RemoveAnnotationInput) =>
-    api.post<AnnotationCallReply>('/annotation_mana/remove_annotation', input),
-  postStickyNote: (input: PostStickyNoteInput) =>
-    api.post<AnnotationCallReply>('/annotation_mana/post_sticky_note', { ...input, sMode: 2 }),
-  editStickyNote: (input: EditStickyNoteInput) =>
-    api.post<AnnotationCallReply>('/annotation_mana/edit_sticky_note', input),
-  removeStickyNote: (input: RemoveStickyNoteInput) =>
-    api.post<AnnotationCallReply>('/annotation_mana/remove_sticky_note', input),
-};
 
 type AnnotationsPatch = (annotations: AnnotationReply[]) => AnnotationReply[];
 
@@ -149,54 +92,57 @@ export function patchCachedItem(client: QueryClient, linkId: number, patch: Anno
   patchCachedItems(client, [linkId], (item) => patchItemAnnotations(item, patch));
 }
 
-function useAnnotationMutation<I extends { link_id: number }, O>(
-  call: (input: I) => Promise<O>,
-  patchFor: (input: I, reply: O) => AnnotationsPatch | null,
+/** A call about an item's annotations: its body names the item. */
+type AnnotationCall = Call & { body: z.ZodType<unknown, { link_id: number | string }> };
+
+function useAnnotationMutation<C extends AnnotationCall>(
+  definition: C,
+  patchFor: (input: z.input<C['body']>, reply: CallReply<C>) => AnnotationsPatch | null,
+  /** fields every such call sends beside the caller's */
+  fixed: object = {},
 ) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: call,
+    mutationFn: (body: z.input<C['body']>) =>
+      call(definition, ...([{ body: { ...body, ...fixed } }] as unknown as CallArgs<C>)),
     // the patch shows the change at once; the refetches behind it need not hold the caller up
     // (no patch: the reply lacks what the cache needs, so only refetch)
     onSuccess: (reply, input) => {
-      void applyAnnotationChange(client, input.link_id, patchFor(input, reply));
+      void applyAnnotationChange(client, Number(input.link_id), patchFor(input, reply));
     },
   });
 }
 
 export const useAddAnnotation = () =>
-  useAnnotationMutation(annotationCalls.add, (_input, reply) => annotationPatches.added(reply.annotation));
+  useAnnotationMutation(calls.add, (_input, reply) => annotationPatches.added(reply.annotation));
 
 export const useChangeAnnotationColor = () =>
-  useAnnotationMutation(annotationCalls.changeColor, (input, reply) =>
-    reply.annotation
-      ? annotationPatches.replaced(reply.annotation)
-      : annotationPatches.recolored(input.ann_id, input.color),
-  );
+  useAnnotationMutation(calls.changeColor, (_input, reply) => annotationPatches.replaced(reply.annotation));
 
 export const useRemoveAnnotation = () =>
-  useAnnotationMutation(annotationCalls.remove, (input) => annotationPatches.removed(input.ann_id));
+  useAnnotationMutation(calls.remove, (input) => annotationPatches.removed(Number(input.ann_id)));
 
+/** Adds the highlight's sticky note, or replaces its text (sMode 2, as the original client sends). */
 export const usePostStickyNote = () =>
-  useAnnotationMutation(annotationCalls.postStickyNote, (_input, reply) => {
-    if (reply.annotation) return annotationPatches.replaced(reply.annotation);
-    const note = reply.stickyNote ?? reply.sticky_note;
-    return note ? annotationPatches.noteAdded(note) : null;
-  });
+  useAnnotationMutation(
+    calls.postStickyNote,
+    (_input, reply) => annotationPatches.noteAdded(reply.stickyNote),
+    { sMode: 2 },
+  );
 
 export const useEditStickyNote = () =>
-  useAnnotationMutation(annotationCalls.editStickyNote, (input) =>
-    annotationPatches.noteEdited(input.id, input.content),
+  useAnnotationMutation(calls.editStickyNote, (input) =>
+    annotationPatches.noteEdited(Number(input.id), input.content),
   );
 
 export const useRemoveStickyNote = () =>
-  useAnnotationMutation(annotationCalls.removeStickyNote, (input) => annotationPatches.noteRemoved(input.id));
+  useAnnotationMutation(calls.removeStickyNote, (input) => annotationPatches.noteRemoved(Number(input.id)));
 
 /** Annotations one 'Show N more annotation(s)' loads. */
 export const ANNOTATION_PAGE_SIZE = 100;
 
 /**
- * An item's annotations in the library row's order, a page at a time (GET /api/annotations/list),
+ * An item's annotations in the library row's order, a page at a time (annotationCalls.list),
  * once `enabled` (the reader asked for more than the row carries).
  */
 export function useAnnotationPages(linkId: number, enabled: boolean) {
@@ -205,13 +151,7 @@ export function useAnnotationPages(linkId: number, enabled: boolean) {
     enabled,
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
-      api.get<ListAnnotationsReply>(
-        `/api/annotations/list?${new URLSearchParams({
-          link_id: String(linkId),
-          offset: String(pageParam),
-          limit: String(ANNOTATION_PAGE_SIZE),
-        })}`,
-      ),
+      call(calls.list, { query: { link_id: linkId, offset: pageParam, limit: ANNOTATION_PAGE_SIZE } }),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, page) => n + page.annotations.length, 0);
       return last.annotations.length > 0 && loaded < last.total ? loaded : undefined;

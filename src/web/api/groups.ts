@@ -1,16 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { groupCalls as calls } from '../../shared/api/groups.ts';
 import type { AnnotationSelector, HighlightColor } from '../../shared/schemas/annotations.ts';
-import type { ReaderReply } from '../../shared/schemas/capture.ts';
-import type {
-  GroupAnnotation,
-  GroupItem,
-  GroupReply,
-  groupItemReplySchema,
-  groupItemsReplySchema,
-  loadGroupReplySchema,
-} from '../../shared/schemas/groups.ts';
-import { api } from './client.ts';
+import type { GroupItem, GroupReply } from '../../shared/schemas/groups.ts';
+import { call } from './client.ts';
 import { queryKeys } from './keys.ts';
 
 /* Groups (Teams / Classes), spec part 1 §7: the spec's calls and the membership calls beside them. */
@@ -18,46 +10,31 @@ import { queryKeys } from './keys.ts';
 export type Group = GroupReply;
 export type { GroupItem };
 
-type LoadGroupReply = z.infer<typeof loadGroupReplySchema>;
-type GroupItemsReply = z.infer<typeof groupItemsReplySchema>;
-type GroupItemReply = z.infer<typeof groupItemReplySchema>;
-
-const G = '/group_api/interact_api';
-const q = (params: Record<string, string | number>) =>
-  `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
-
 export const groupApi = {
-  list: () =>
-    api.get<{ data: { groups: Group[] } }>('/interact_api/load_user_groups').then((r) => r.data.groups),
+  list: () => call(calls.list).then((r) => r.data.groups),
   create: (input: { name: string; displayName: string; description: string }) =>
-    api.post<{ group: Group }>(`${G}/create_group`, input).then((r) => r.group),
-  load: (groupId: number) => api.get<LoadGroupReply>(`${G}/load_group${q({ group_id: groupId })}`),
+    call(calls.create, { body: input }).then((r) => r.group),
+  load: (groupId: number) => call(calls.load, { query: { group_id: groupId } }),
   items: (groupId: number, page: number, count: number) =>
-    api
-      .get<GroupItemsReply>(`${G}/load_user_items${q({ group_id: groupId, count, page })}`)
-      .then((r) => r.data),
+    call(calls.items, { query: { group_id: groupId, count, page } }).then((r) => r.data),
   item: (groupId: number, itemId: number) =>
-    api.get<GroupItemReply>(`${G}/load_item${q({ group_id: groupId, item_id: itemId })}`).then((r) => r.data),
+    call(calls.item, { query: { group_id: groupId, item_id: itemId } }).then((r) => r.data),
   /** ids in the spec's index:id form; the reply 'index:flag,...' (1 shared) */
   shareTo: (gName: string, linkIds: number[]) =>
-    api.post<string>(
-      `/group_mana/share_to${q({ g_name: gName })}`,
-      { ids: linkIds.map((id, i) => `${i}:${id}`).join(',') },
-      { text: true },
-    ),
-  invite: (groupId: number, to: string) =>
-    api.post<{ email: string; user: string | null }>(`${G}/invite`, { group_id: groupId, to }),
-  accept: (token: string) => api.post<{ group: Group }>(`${G}/accept`, { token }).then((r) => r.group),
-  leave: (groupId: number) => api.post(`${G}/leave`, { group_id: groupId }),
+    call(calls.shareTo, {
+      query: { g_name: gName },
+      body: { ids: linkIds.map((id, i) => `${i}:${id}`).join(',') },
+    }),
+  invite: (groupId: number, to: string) => call(calls.invite, { body: { group_id: groupId, to } }),
+  accept: (token: string) => call(calls.accept, { body: { token } }).then((r) => r.group),
+  leave: (groupId: number) => call(calls.leave, { body: { group_id: groupId } }),
   removeMember: (groupId: number, userId: number) =>
-    api.post(`${G}/remove_member`, { group_id: groupId, user_id: userId }),
+    call(calls.removeMember, { body: { group_id: groupId, user_id: userId } }),
   rename: (groupId: number, displayName: string, description: string) =>
-    api
-      .post<{ group: Group }>(`${G}/rename_group`, { group_id: groupId, displayName, description })
-      .then((r) => r.group),
-  remove: (groupId: number) => api.post(`${G}/delete_group`, { group_id: groupId }),
+    call(calls.rename, { body: { group_id: groupId, displayName, description } }).then((r) => r.group),
+  remove: (groupId: number) => call(calls.delete, { body: { group_id: groupId } }),
   reader: (groupId: number, itemId: number) =>
-    api.get<ReaderReply>(`${G}/load_reader${q({ group_id: groupId, item_id: itemId })}`),
+    call(calls.reader, { query: { group_id: groupId, item_id: itemId } }),
   /* the group annotation layer */
   addAnnotation: (
     groupId: number,
@@ -69,19 +46,15 @@ export const groupApi = {
       selector: AnnotationSelector;
     },
   ) =>
-    api
-      .post<{ annotation: GroupAnnotation }>(`${G}/add_annotation`, {
-        group_id: groupId,
-        ...input,
-        selector: JSON.stringify(input.selector),
-      })
-      .then((r) => r.annotation),
+    call(calls.addAnnotation, {
+      body: { group_id: groupId, ...input, selector: JSON.stringify(input.selector) },
+    }).then((r) => r.annotation),
   recolor: (groupId: number, annId: number, color: HighlightColor) =>
-    api.post(`${G}/change_annotation_color`, { group_id: groupId, ann_id: annId, color }),
+    call(calls.changeAnnotationColor, { body: { group_id: groupId, ann_id: annId, color } }),
   stickyNote: (groupId: number, annId: number, sContent: string) =>
-    api.post(`${G}/post_sticky_note`, { group_id: groupId, ann_id: annId, sContent }),
+    call(calls.postStickyNote, { body: { group_id: groupId, ann_id: annId, sContent } }),
   removeAnnotation: (groupId: number, annId: number) =>
-    api.post(`${G}/remove_annotation`, { group_id: groupId, ann_id: annId }),
+    call(calls.removeAnnotation, { body: { group_id: groupId, ann_id: annId } }),
 };
 
 /** How many of the items failed, from share_to's 'index:flag,...'. */

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { annotationCalls } from '../../shared/api/annotations.ts';
 import type { KindleImportReply } from '../../shared/schemas/annotations.ts';
 import { itemChanges } from './cache.ts';
-import { ApiError, GENERIC_FAILURE, uploadWithProgress } from './client.ts';
+import { ApiError, GENERIC_FAILURE, uploadCall } from './client.ts';
 
-/** POST /item/import/kindle with the file in the multipart field `file`; `onProgress` gets 0..1. */
+/** The Kindle import with the file in the multipart field `file`; `onProgress` gets 0..1. */
 export async function importKindleClippings(
   file: File,
   onProgress: (fraction: number) => void,
@@ -11,10 +12,11 @@ export async function importKindleClippings(
 ): Promise<KindleImportReply> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const data = await uploadWithProgress<Partial<KindleImportReply>>('/item/import/kindle', form, {
-    onProgress,
-    signal,
-  });
+  const data: Partial<KindleImportReply> = await uploadCall(
+    annotationCalls.importKindle,
+    { form },
+    { onProgress, signal },
+  );
   if (data.code !== 1) throw new ApiError(GENERIC_FAILURE, 200, undefined, data.code);
   return {
     code: 1,

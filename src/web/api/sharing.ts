@@ -1,37 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Contact } from '../../shared/schemas/mail.ts';
+import { sharingCalls as calls } from '../../shared/api/sharing.ts';
+import type { Contact, SendMsgInput } from '../../shared/schemas/mail.ts';
 import type { SharedItemReply, ShareInfo } from '../../shared/schemas/sharing.ts';
-import { ApiError, api } from './client.ts';
+import { ApiError, call } from './client.ts';
 import { queryKeys } from './keys.ts';
 
-/*
- * Share links (GET /item/get_share_url, POST /api/sharing/revoke, the read-only page's
- * GET /api/sharing/shared/{key}) and Send an Email (POST /message_mana/send_msg,
- * GET /interact_api/load_contacts).
- */
+/* Share links (sharingCalls: the link, its revocation, the read-only page's item) and Send an Email. */
 
 export type { Contact, SharedItemReply, ShareInfo };
 
-/** The spec's e-mail payload (part 1 §3), with the items it sends. */
-export interface SendMsgBody {
-  send_type: 'some';
-  send_to: { friends: string[]; emails: string[]; lists: string[]; usernames: string[] };
-  message: string;
-  privacy: 'private';
-  subject: string;
-  quotes: string[];
-  link_ids: number[];
-}
+/** The spec's e-mail payload (part 1 §3), with the items it sends, as the server reads it. */
+export type SendMsgBody = SendMsgInput;
 
 export const sharingApi = {
-  shareUrl: (linkId: number) => api.get<ShareInfo & { code: 1 }>(`/item/get_share_url?link_id=${linkId}`),
-  revoke: (linkId: number) =>
-    api.post<{ code: 1; link_id: number }>('/api/sharing/revoke', { link_id: linkId }),
-  shared: (key: string) => api.get<SharedItemReply>(`/api/sharing/shared/${encodeURIComponent(key)}`),
-  sendMsg: (body: SendMsgBody) =>
-    api.post<{ code: 1; message: string; sent: number }>('/message_mana/send_msg', body),
-  contacts: () =>
-    api.get<{ code: 1; contacts: Contact[] }>('/interact_api/load_contacts').then((r) => r.contacts),
+  shareUrl: (linkId: number) => call(calls.shareUrl, { query: { link_id: linkId } }),
+  revoke: (linkId: number) => call(calls.revoke, { body: { link_id: linkId } }),
+  shared: (key: string) => call(calls.shared, { params: { key } }),
+  sendMsg: (body: SendMsgBody) => call(calls.sendMsg, { body }),
+  contacts: () => call(calls.contacts).then((r) => r.contacts),
 };
 
 /** The item's share link, made on first ask (the Share modal, while open). */

@@ -1,13 +1,13 @@
-import {
-  type GroupAnnotation,
-  groupAddAnnotationSchema,
-  groupChangeColorSchema,
-  groupRemoveAnnotationSchema,
-  groupStickyNoteSchema,
+import type {
+  GroupAddAnnotationInput,
+  GroupAnnotation,
+  GroupChangeColorInput,
+  GroupRemoveAnnotationInput,
+  GroupStickyNoteInput,
 } from '../../../shared/schemas/groups.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { NotFoundError, parse } from '../../platform/errors.ts';
+import { NotFoundError } from '../../platform/errors.ts';
 import { authorizeAuthored } from '../../policies/annotation.ts';
 import { loadAllInGroup } from '../items/access.ts';
 import { insertHighlight } from './insert.ts';
@@ -72,8 +72,7 @@ export class GroupLayerService {
     return byItem;
   }
 
-  async add(user: Caller, input: unknown) {
-    const data = parse(groupAddAnnotationSchema, input);
+  async add(user: Caller, data: GroupAddAnnotationInput) {
     const { row, gName } = await this.deps.db.transaction(async (tx) => {
       const [item] = await loadAllInGroup(tx, user, data.group_id, [data.link_id]);
       const group = await this.deps.roster.groupOfMember(tx, user.id, data.group_id);
@@ -90,19 +89,16 @@ export class GroupLayerService {
     return { code: 1 as const, annotation: presentLayerAnnotation(row, user.name) };
   }
 
-  async changeColor(user: Caller, input: unknown) {
-    const { group_id, ann_id, color } = parse(groupChangeColorSchema, input);
+  async changeColor(user: Caller, { group_id, ann_id, color }: GroupChangeColorInput) {
     return this.change(user, group_id, ann_id, { color });
   }
 
   /** Sets the annotation's sticky note; '' removes it. */
-  async stickyNote(user: Caller, input: unknown) {
-    const { group_id, ann_id, sContent } = parse(groupStickyNoteSchema, input);
+  async stickyNote(user: Caller, { group_id, ann_id, sContent }: GroupStickyNoteInput) {
     return this.change(user, group_id, ann_id, { note: sContent });
   }
 
-  async remove(user: Caller, input: unknown) {
-    const { group_id, ann_id } = parse(groupRemoveAnnotationSchema, input);
+  async remove(user: Caller, { group_id, ann_id }: GroupRemoveAnnotationInput) {
     const { row, gName } = await this.deps.db.transaction(async (tx) => {
       const found = await this.authored(tx, user, group_id, ann_id);
       await layerRepo.deleteAnnotation(tx, ann_id);

@@ -1,22 +1,22 @@
 import {
+  type AddAnnotationData,
   type AddAnnotationReply,
-  addAnnotationSchema,
+  type ChangeAnnotationColorInput,
   type ChangeAnnotationColorReply,
-  changeAnnotationColorSchema,
-  editStickyNoteSchema,
+  type EditStickyNoteInput,
+  type ListAnnotationsInput,
   type ListAnnotationsReply,
-  listAnnotationsSchema,
-  postStickyNoteSchema,
+  type PostStickyNoteInput,
   QUOTA_SHAPES,
+  type RemoveAnnotationInput,
   type RemoveAnnotationReply,
+  type RemoveStickyNoteInput,
   type RemoveStickyNoteReply,
-  removeAnnotationSchema,
-  removeStickyNoteSchema,
   type StickyNoteChangeReply,
 } from '../../../shared/schemas/annotations.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { NotFoundError, parse } from '../../platform/errors.ts';
+import { NotFoundError } from '../../platform/errors.ts';
 import { mayChangeAnnotation } from '../../policies/annotation.ts';
 import type { Authorized } from '../../policies/authorized.ts';
 import type { AccountsService, PlanHolder } from '../accounts/service.ts';
@@ -51,8 +51,7 @@ export class AnnotationsService {
   constructor(private readonly deps: AnnotationsDeps) {}
 
   /** Adds a highlight; the same one again returns the existing row and takes no quota. */
-  async add(user: PlanHolder, input: unknown): Promise<AddAnnotationReply> {
-    const data = parse(addAnnotationSchema, input);
+  async add(user: PlanHolder, data: AddAnnotationData): Promise<AddAnnotationReply> {
     const now = this.deps.clock.now();
     const result = await this.deps.db.transaction(async (tx) => {
       // locked: the item's annotation count is kept from the rows
@@ -82,8 +81,10 @@ export class AnnotationsService {
     };
   }
 
-  async changeColor(user: { id: number }, input: unknown): Promise<ChangeAnnotationColorReply> {
-    const { ann_id, link_id, color } = parse(changeAnnotationColorSchema, input);
+  async changeColor(
+    user: { id: number },
+    { ann_id, link_id, color }: ChangeAnnotationColorInput,
+  ): Promise<ChangeAnnotationColorReply> {
     const annotation = await this.deps.db.transaction(async (tx) => {
       const item = await loadForWrite(tx, user, link_id);
       const row = await this.lockAnnotation(tx, user, item, ann_id);
@@ -97,8 +98,10 @@ export class AnnotationsService {
   }
 
   /** GET /api/annotations/list: a page of an item its owner may read, or anyone when it is public. */
-  async list(viewerId: number | null, query: unknown): Promise<ListAnnotationsReply> {
-    const { link_id, offset, limit } = parse(listAnnotationsSchema, query);
+  async list(
+    viewerId: number | null,
+    { link_id, offset, limit }: ListAnnotationsInput,
+  ): Promise<ListAnnotationsReply> {
     const item = await loadForRead(this.deps.db, viewerId === null ? null : { id: viewerId }, link_id);
     return {
       annotations: await annotationPage(this.deps.db, item.id, offset, limit),
@@ -107,8 +110,10 @@ export class AnnotationsService {
   }
 
   /** Removes the annotation and its sticky notes; a highlight's quota unit is given back. */
-  async remove(user: { id: number }, input: unknown): Promise<RemoveAnnotationReply> {
-    const { ann_id, link_id } = parse(removeAnnotationSchema, input);
+  async remove(
+    user: { id: number },
+    { ann_id, link_id }: RemoveAnnotationInput,
+  ): Promise<RemoveAnnotationReply> {
     const count = await this.deps.db.transaction(async (tx) => {
       const item = await loadForWrite(tx, user, link_id, { lock: true });
       const row = await this.lockAnnotation(tx, user, item, ann_id);
@@ -126,8 +131,10 @@ export class AnnotationsService {
    * A highlight has one sticky note: posting adds it, or replaces its text when it has one already
    * (so a retried post never makes two). Sticky notes take no quota.
    */
-  async postStickyNote(user: { id: number }, input: unknown): Promise<StickyNoteChangeReply> {
-    const { sContent, link_id, ann_id } = parse(postStickyNoteSchema, input);
+  async postStickyNote(
+    user: { id: number },
+    { sContent, link_id, ann_id }: PostStickyNoteInput,
+  ): Promise<StickyNoteChangeReply> {
     const stickyNote = await this.deps.db.transaction(async (tx) => {
       const item = await loadForWrite(tx, user, link_id);
       const annotation = await this.lockAnnotation(tx, user, item, ann_id);
@@ -158,8 +165,10 @@ export class AnnotationsService {
     return { code: 1, stickyNote };
   }
 
-  async editStickyNote(user: { id: number }, input: unknown): Promise<StickyNoteChangeReply> {
-    const { content, id, link_id } = parse(editStickyNoteSchema, input);
+  async editStickyNote(
+    user: { id: number },
+    { content, id, link_id }: EditStickyNoteInput,
+  ): Promise<StickyNoteChangeReply> {
     const stickyNote = await this.deps.db.transaction(async (tx) => {
       const item = await loadForWrite(tx, user, link_id);
       const current = await this.lockStickyNote(tx, item, id);
@@ -170,8 +179,10 @@ export class AnnotationsService {
     return { code: 1, stickyNote };
   }
 
-  async removeStickyNote(user: { id: number }, input: unknown): Promise<RemoveStickyNoteReply> {
-    const { id, link_id } = parse(removeStickyNoteSchema, input);
+  async removeStickyNote(
+    user: { id: number },
+    { id, link_id }: RemoveStickyNoteInput,
+  ): Promise<RemoveStickyNoteReply> {
     await this.deps.db.transaction(async (tx) => {
       const item = await loadForWrite(tx, user, link_id);
       const current = await this.lockStickyNote(tx, item, id);

@@ -2,25 +2,24 @@ import { createHash, randomBytes } from 'node:crypto';
 import { EMAIL_PATTERN } from '../../../shared/schemas/auth.ts';
 import {
   ACCESS_MODE,
-  createGroupSchema,
+  type CreateGroupInput,
   GROUP_INVITE_DAYS,
   GROUP_MSG,
   type GroupItem,
+  type GroupItemInput,
+  type GroupItemsInput,
   type GroupLiveMessage,
   type GroupReply,
-  groupItemQuerySchema,
-  groupItemsQuerySchema,
-  inviteSchema,
-  removeMemberSchema,
-  renameGroupSchema,
-  sharedToGroupsQuerySchema,
-  shareToBodySchema,
-  shareToQuerySchema,
+  type InviteInput,
+  type RemoveMemberInput,
+  type RenameGroupInput,
+  type SharedToGroupsInput,
+  type ShareToEntry,
 } from '../../../shared/schemas/groups.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { toSeconds } from '../../platform/clock.ts';
-import { ConflictError, NotFoundError, parse, ValidationError } from '../../platform/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/event-bus.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import type { Access } from '../../policies/authorized.ts';
@@ -78,8 +77,7 @@ export class GroupsService implements GroupDirectory {
     return authorizeGroup(await repo.groupForMember(ex, user.id, by), access);
   }
 
-  async create(user: Caller, input: unknown): Promise<{ code: 1; group: GroupReply }> {
-    const data = parse(createGroupSchema, input);
+  async create(user: Caller, data: CreateGroupInput): Promise<{ code: 1; group: GroupReply }> {
     const account = await this.deps.accounts.findUser(user.id);
     const isClass = !!account && (account.teacher || isEducationEmail(account.email));
     const row = await this.deps.db.transaction(async (tx) => {
@@ -114,9 +112,7 @@ export class GroupsService implements GroupDirectory {
    * Shares the caller's items (not notes) to a group they belong to. Each index gets 1 when its
    * item is in the group afterwards, 0 when it is not the caller's, is a note or does not exist.
    */
-  async shareTo(user: Caller, query: unknown, body: unknown): Promise<string> {
-    const { g_name } = parse(shareToQuerySchema, query);
-    const { ids } = parse(shareToBodySchema, body);
+  async shareTo(user: Caller, g_name: string, ids: ShareToEntry[]): Promise<string> {
     const { flags, group, shared } = await this.deps.db.transaction(async (tx) => {
       const group = await this.member(tx, user, { gName: g_name });
       const flags: string[] = [];
@@ -143,8 +139,7 @@ export class GroupsService implements GroupDirectory {
   }
 
   /** Which of the caller's groups each of the caller's items was shared to; another's item: not found. */
-  async sharedToGroups(user: Caller, query: unknown) {
-    const { links_id } = parse(sharedToGroupsQuerySchema, query);
+  async sharedToGroups(user: Caller, { links_id }: SharedToGroupsInput) {
     await loadAll(this.deps.db, user, links_id, 'write');
     const rows = await repo.groupsOfItems(this.deps.db, user.id, links_id);
     return {
@@ -159,16 +154,14 @@ export class GroupsService implements GroupDirectory {
   }
 
   /** A page of what members shared, newest first (spec: code 0 with data). */
-  async items(user: Caller, query: unknown) {
-    const q = parse(groupItemsQuerySchema, query);
+  async items(user: Caller, q: GroupItemsInput) {
     const group = await this.member(this.deps.db, user, { id: q.group_id });
     const page = await repo.groupItemPage(this.deps.db, group.id, q.count, (q.page - 1) * q.count);
     const items = await this.present(user, group.id, page.rows);
     return { code: 0 as const, data: { group: presentGroup(group), items, total: page.total } };
   }
 
-  async item(user: Caller, query: unknown) {
-    const q = parse(groupItemQuerySchema, query);
+  async item(user: Caller, q: GroupItemInput) {
     const group = await this.member(this.deps.db, user, { id: q.group_id });
     const row = await repo.groupItem(this.deps.db, group.id, q.item_id);
     if (!row) throw new NotFoundError();
@@ -177,8 +170,7 @@ export class GroupsService implements GroupDirectory {
   }
 
   /** The reader copy of a shared item, for the reader members open it in. */
-  async reader(user: Caller, query: unknown) {
-    const q = parse(groupItemQuerySchema, query);
+  async reader(user: Caller, q: GroupItemInput) {
     const [item] = await loadAllInGroup(this.deps.db, user, q.group_id, [q.item_id]);
     return this.deps.capture.readerOf(item!);
   }
@@ -210,8 +202,7 @@ export class GroupsService implements GroupDirectory {
    * Invites a user by name or e-mail (owner only): a mail with a link to accept. An address of no
    * user is invited as it is; the link then works for whoever signs in with it first.
    */
-  async invite(user: Caller, input: unknown, origin: string) {
-    const { group_id, to } = parse(inviteSchema, input);
+  async invite(user: Caller, { group_id, to }: InviteInput, origin: string) {
     const now = this.deps.clock.now();
     const group = await this.member(this.deps.db, user, { id: group_id }, 'write');
     const invitee = await this.deps.accounts.findUserByNameOrEmail(to);
@@ -266,8 +257,7 @@ export class GroupsService implements GroupDirectory {
   }
 
   /** Only the owner removes a member; what they shared leaves the group with them. */
-  async removeMember(user: Caller, input: unknown) {
-    const { group_id, user_id } = parse(removeMemberSchema, input);
+  async removeMember(user: Caller, { group_id, user_id }: RemoveMemberInput) {
     const group = await this.member(this.deps.db, user, { id: group_id }, 'write');
     if (user_id === user.id) throw new ValidationError(GROUP_MSG.cannotRemoveOwner, 'user_id');
     await this.deps.db.transaction(async (tx) => {
@@ -281,8 +271,7 @@ export class GroupsService implements GroupDirectory {
   }
 
   /** The owner renames the group (display name, description); g_name stays: links carry it. */
-  async rename(user: Caller, input: unknown) {
-    const data = parse(renameGroupSchema, input);
+  async rename(user: Caller, data: RenameGroupInput) {
     const group = await this.member(this.deps.db, user, { id: data.group_id }, 'write');
     await repo.renameGroup(this.deps.db, group, data.displayName, data.description ?? group.description);
     const row = await this.member(this.deps.db, user, { id: group.id });
