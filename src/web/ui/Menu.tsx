@@ -44,6 +44,8 @@ export function Menu(props: MenuProps) {
   const [clicked, setClicked] = useState(false);
   const pointerInside = useRef(false);
   const focused = useRef(false);
+  /** between the button going down on the stand-in and the click that follows */
+  const pressed = useRef(false);
   const trigger = useRef<HTMLElement>(null);
 
   useLayoutEffect(() => {
@@ -52,10 +54,13 @@ export function Menu(props: MenuProps) {
       trigger.current?.focus();
     }
   }, [loaded, clicked]);
-  // a stand-in swapped while nobody is using it, not in the middle of a press on it
+  // a stand-in swapped while nobody is using it, not in the middle of a press on it: the press's
+  // focus would land on a removed button, and the menu opened meanwhile would close on focus outside
   useEffect(() => {
     if (loaded) return;
-    const take = (module: Impl) => setLoaded(() => module);
+    const take = (module: Impl) => {
+      if (!pressed.current) setLoaded(() => module);
+    };
     waiting.add(take);
     return () => {
       waiting.delete(take);
@@ -73,7 +78,14 @@ export function Menu(props: MenuProps) {
     );
   }
   const load = () => {
-    void loadImpl().then((module) => setLoaded(() => module));
+    void loadImpl().then((module) => {
+      if (!pressed.current) setLoaded(() => module);
+    });
+  };
+  /** the press is over (its click came, or the button went up elsewhere): the menu may take over */
+  const release = () => {
+    pressed.current = false;
+    load();
   };
   return cloneElement(props.trigger as ReactElement<Record<string, unknown>>, {
     ref: trigger,
@@ -94,15 +106,19 @@ export function Menu(props: MenuProps) {
     onBlur: () => {
       focused.current = false;
     },
-    // the press opens the menu on arrival: the click may never come if the real trigger replaced
-    // this one between the button going down and up
+    // the press opens the menu once its code is here and the press is over
     onPointerDown: () => {
+      pressed.current = true;
       setClicked(true);
-      load();
+      void loadImpl();
+      // wherever the button goes up; the click, if it went up on this trigger, comes in the same task
+      const up = () => setTimeout(release, 0);
+      window.addEventListener('pointerup', up, { once: true, capture: true });
+      window.addEventListener('pointercancel', up, { once: true, capture: true });
     },
     onClick: () => {
       setClicked(true);
-      load();
+      release();
     },
   });
 }
