@@ -163,7 +163,7 @@ test('uploading PDFs: checks, duplicates, progress, a failure retried, then the 
 });
 
 test('uploading images, the grid, the preview modal and the image view', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const name = uniqueName('imgs');
   await signUp(page, name);
 
@@ -193,7 +193,8 @@ test('uploading images, the grid, the preview modal and the image view', async (
   await expect(grid.getByRole('listitem')).toHaveCount(2);
   await expect(grid.getByRole('link', { name: 'orange-tall_1.j…' })).toBeVisible();
   const thumbs = grid.locator('img');
-  await expect(thumbs.first()).toHaveAttribute('src', /\/thumb\/550$/);
+  // the thumbnails are made by a background job, which a loaded machine stretches (as waitForCapture)
+  await expect(thumbs.first()).toHaveAttribute('src', /\/thumb\/550$/, { timeout: 60_000 });
   await expect
     .poll(() => thumbs.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);
