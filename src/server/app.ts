@@ -5,9 +5,9 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { systemCalls } from '../shared/api/system.ts';
 import { MSG } from '../shared/messages.ts';
 import { isPageRoute } from '../shared/pages.ts';
-import { healthReplySchema } from '../shared/schemas/system.ts';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerJobHandlers } from './jobs-wiring.ts';
@@ -80,7 +80,7 @@ import { SignInThrottle } from './platform/auth/throttle.ts';
 import { type BlobStore, LocalBlobStore } from './platform/blob-store.ts';
 import { blobSweepJob } from './platform/blob-sweep.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
-import { contract, installZodContracts } from './platform/contract.ts';
+import { binder, installZodContracts } from './platform/contract.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { type EventBus, InProcessEventBus } from './platform/event-bus.ts';
 import { Fetcher } from './platform/fetcher.ts';
@@ -342,11 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerDocsRoutes(app, { auth });
   registerSiteRoutes(app, { contentDir: config.contentDir, auth });
-  contract(app).get(
-    '/api/health',
-    { schema: { summary: 'Liveness and database kind', public: true, response: { 200: healthReplySchema } } },
-    async () => ({ ok: true as const, db: database.kind }),
-  );
+  binder(app, auth)(systemCalls.health, async () => ({ ok: true as const, db: database.kind }));
 
   await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR, notFoundLimit);
   return app;

@@ -4,24 +4,12 @@ import type {
   FastifyRequest,
   FastifySchemaCompiler,
   FastifySerializerCompiler,
-  FastifyTypeProvider,
 } from 'fastify';
 import { z } from 'zod';
 import type { Call, CallBody, CallParams, CallQuery, CallReply } from '../../shared/api/define.ts';
 import type { Auth } from './auth/auth.ts';
 import type { SessionUser } from './auth/sessions.ts';
 import { fromZod } from './errors.ts';
-
-/**
- * Routes declare their contract as zod schemas in `schema` (body, querystring, params, and the
- * reply per status in response); this provider types the handler from them, validates the input
- * before the handler runs (bad input: 400 naming the field, as `parse` does), and /api/docs is
- * generated from the same declarations.
- */
-export interface ZodTypeProvider extends FastifyTypeProvider {
-  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
-  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
-}
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -64,17 +52,15 @@ function serializerCompiler(checkReplies: boolean): FastifySerializerCompiler<z.
   };
 }
 
-/** Installs the zod compilers on the app; routes then use `app.withTypeProvider<ZodTypeProvider>()`. */
+/**
+ * Installs the zod compilers on the app: the input is validated before the handler runs (bad input:
+ * 400 naming the field, as `parse` does), and replies are checked in tests. Routes are bound from
+ * their call definitions (`binder` below).
+ */
 export function installZodContracts(app: FastifyInstance, options: { checkReplies: boolean }): void {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler(options.checkReplies));
 }
-
-/** The app as routes declare on it: handlers typed by their schemas. */
-export function contract(app: FastifyInstance) {
-  return app.withTypeProvider<ZodTypeProvider>();
-}
-export type ContractApp = ReturnType<typeof contract>;
 
 /**
  * A preValidation hook for calls that need a session: a visitor gets 401 before their input is

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { urlOf } from '../../shared/api/define.ts';
+import { liveCalls } from '../../shared/api/live.ts';
 import type { OutlinerLiveMessage } from '../../shared/schemas/outliners.ts';
 import { applyLiveMessage, type LiveMessage } from './cache.ts';
 import { queryKeys } from './keys.ts';
@@ -26,7 +28,7 @@ export function useLiveItems(username: string | null) {
     const connect = () => {
       const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
       socket = new WebSocket(
-        `${scheme}://${window.location.host}/websocket?name=${encodeURIComponent(username)}`,
+        `${scheme}://${window.location.host}${urlOf(liveCalls.socket, { query: { name: username } })}`,
       );
       socket.onopen = () => document.documentElement.setAttribute('data-live', 'open');
       socket.onmessage = (event) => {

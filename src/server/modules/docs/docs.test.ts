@@ -30,7 +30,7 @@ describe('GET /api/docs', () => {
     expect(upload.requestBody.content['multipart/form-data'].schema.properties).toHaveProperty('qqfile');
   });
 
-  it('documents every call the app answers, and nothing it does not', async () => {
+  it('documents every call the app answers, from its definition, and nothing it does not', async () => {
     // static files of the built web app are routes too, but not calls
     const calls = trackedRoutes(t.app).filter(
       (r) => !/^\/(assets\/|[^/]+\.(svg|js|ico|png|html)$)/.test(r.url),

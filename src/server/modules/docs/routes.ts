@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { docsCalls } from '../../../shared/api/docs.ts';
+import { allCalls } from '../../../shared/api/index.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
-import { binder } from '../../platform/contract.ts';
+import { binder, schemaOf } from '../../platform/contract.ts';
 import { buildOpenApi, type DeclaredRoute } from './openapi.ts';
 
 const tables = new WeakMap<FastifyInstance, DeclaredRoute[]>();
@@ -23,10 +24,13 @@ export function trackedRoutes(app: FastifyInstance): DeclaredRoute[] {
   return tables.get(app) ?? [];
 }
 
+/** The OpenAPI document of every call definition (docs.test.ts: exactly the calls the app answers). */
 export function registerDocsRoutes(app: FastifyInstance, deps: { auth: Auth }) {
   let document: ReturnType<typeof buildOpenApi> | undefined;
   binder(app, deps.auth)(docsCalls.document, async () => {
-    document ??= buildOpenApi(trackedRoutes(app));
+    document ??= buildOpenApi(
+      allCalls.map((call) => ({ method: call.method, url: call.path, schema: schemaOf(call) })),
+    );
     return document;
   });
 }

@@ -1,10 +1,11 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { liveQuerySchema } from '../../../shared/schemas/system.ts';
+import { liveCalls } from '../../../shared/api/live.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import { ownOrigin } from '../../platform/auth/origin.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
+import { schemaOf } from '../../platform/contract.ts';
 import { type EventBus, userTopic } from '../../platform/event-bus.ts';
 
 export interface LiveDeps {
@@ -39,11 +40,9 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
     verdicts.set(request, await watcher(deps, request));
   };
 
-  const schema = {
-    summary: 'Live item changes of the signed-in user (WebSocket): JSON {cmd, link_id, item}',
-    querystring: liveQuerySchema,
-  };
-  app.get('/websocket', { websocket: true, preValidation: judge, schema }, (socket, request) => {
+  // a session call, but refused by closing the socket (1008) rather than with a 401: not bound
+  const schema = schemaOf(liveCalls.socket);
+  app.get(liveCalls.socket.path, { websocket: true, preValidation: judge, schema }, (socket, request) => {
     const verdict = verdicts.get(request) ?? 'not allowed';
     if (typeof verdict === 'string') return socket.close(POLICY_VIOLATION, verdict);
     const unsubscribe = deps.bus.subscribe(userTopic(verdict.id), (event) => send(socket, event));

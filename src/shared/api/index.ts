@@ -1,0 +1,57 @@
+import { accountCalls } from './accounts.ts';
+import { annotationCalls } from './annotations.ts';
+import { blogCalls } from './blogs.ts';
+import { captureCalls } from './capture.ts';
+import { connectionCalls } from './connections.ts';
+import type { Call } from './define.ts';
+import { docsCalls } from './docs.ts';
+import { driveCalls } from './drives.ts';
+import { exportCalls } from './export.ts';
+import { feedbackCalls } from './feedback.ts';
+import { groupCalls } from './groups.ts';
+import { itemCalls } from './items.ts';
+import { liveCalls } from './live.ts';
+import { noteCalls } from './notes.ts';
+import { outlinerCalls } from './outliners.ts';
+import { premiumCalls } from './premium.ts';
+import { profileCalls } from './profile.ts';
+import { settingsCalls } from './settings.ts';
+import { sharingCalls } from './sharing.ts';
+import { siteCalls } from './site.ts';
+import { statsCalls } from './stats.ts';
+import { systemCalls } from './system.ts';
+import { tagCalls } from './tags.ts';
+import { toolbarCalls } from './toolbar.ts';
+import { twoFactorCalls } from './two-factor.ts';
+import { uploadCalls } from './uploads.ts';
+
+/** Every call Folio answers, by domain: what /api/docs describes (the server's own use, not the web's). */
+export const callsByDomain = {
+  accounts: accountCalls,
+  annotations: annotationCalls,
+  blogs: blogCalls,
+  capture: captureCalls,
+  connections: connectionCalls,
+  docs: docsCalls,
+  drives: driveCalls,
+  export: exportCalls,
+  feedback: feedbackCalls,
+  groups: groupCalls,
+  items: itemCalls,
+  live: liveCalls,
+  notes: noteCalls,
+  outliners: outlinerCalls,
+  premium: premiumCalls,
+  profile: profileCalls,
+  settings: settingsCalls,
+  sharing: sharingCalls,
+  site: siteCalls,
+  stats: statsCalls,
+  system: systemCalls,
+  tags: tagCalls,
+  toolbar: toolbarCalls,
+  two_factor: twoFactorCalls,
+  uploads: uploadCalls,
+} satisfies Record<string, Record<string, Call>>;
+
+export const allCalls: Call[] = Object.values(callsByDomain).flatMap((calls) => Object.values(calls));
