@@ -6,11 +6,12 @@ const STUB = '\0folio-schema-stub:';
 
 /**
  * Any property, call or construction gives the stub back, so a definition's `query: loadTagsSchema`
- * or `reply: a.or(b)` evaluates to a truthy placeholder. Not thenable, so nothing awaits it.
+ * or `reply: a.or(b)` evaluates to a truthy placeholder; in text (a summary naming
+ * `EXPORT_FORMATS.join(', ')`) it reads as ''. Not thenable, so nothing awaits it.
  */
-const STUB_SOURCE = [
+export const STUB_SOURCE = [
   'const stub = new Proxy(function schema() {}, {',
-  "  get: (_target, key) => (key === 'then' ? undefined : stub),",
+  "  get: (_target, key) => (key === 'then' ? undefined : key === Symbol.toPrimitive ? () => '' : stub),",
   '  apply: () => stub,',
   '  construct: () => stub,',
   '});',
