@@ -20,6 +20,7 @@ export function RadixMenu({
   pointerInside,
 }: MenuProps & { startOpen: boolean; pointerInside: boolean }) {
   const hover = useHoverIntent(MENU_DELAY_MS);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   // once, on mount: what happened to the stand-in trigger while this module loaded
   const arrival = useRef({ startOpen, pointerInside: pointerInside && openOnHover });
   useEffect(() => {
@@ -36,6 +37,7 @@ export function RadixMenu({
     <Dropdown.Root open={hover.open} onOpenChange={hover.setOpen} modal={false}>
       <Dropdown.Trigger
         asChild
+        ref={triggerRef}
         onPointerEnter={mouseOnly(hover.enter)}
         onPointerLeave={mouseOnly(hover.leave)}
         onPointerDown={(event) => {
@@ -53,6 +55,12 @@ export function RadixMenu({
           collisionPadding={8}
           onPointerEnter={mouseOnly(hover.enter)}
           onPointerLeave={mouseOnly(hover.leave)}
+          // A press on the trigger is the trigger's to judge (toggle, or keep a hover-opened menu
+          // open): without this the layer took it for a press outside and closed the menu anyway.
+          onPointerDownOutside={(event) => {
+            const target = event.detail.originalEvent.target;
+            if (target instanceof Node && triggerRef.current?.contains(target)) event.preventDefault();
+          }}
           // A menu the pointer drifted out of should not pull focus back to its trigger.
           onCloseAutoFocus={(event) => {
             if (hover.byHover()) event.preventDefault();
