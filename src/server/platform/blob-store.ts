@@ -60,11 +60,9 @@ export class LocalBlobStore implements BlobStore {
     const target = this.file(key);
     await mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    const out = createWriteStream(temp, { flags: 'wx' });
     try {
-      await pipeline(
-        Buffer.isBuffer(body) ? Readable.from([body]) : body,
-        createWriteStream(temp, { flags: 'wx' }),
-      );
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, out);
       const { size } = await stat(temp);
       const info: BlobInfo = { contentType, size };
       await writeFile(`${temp}.meta`, JSON.stringify(info));
@@ -73,6 +71,9 @@ export class LocalBlobStore implements BlobStore {
       await rename(temp, target);
       return info;
     } catch (err) {
+      // a body failing at once leaves the file's open pending: removed before it settles, it would
+      // appear afterwards
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await rm(temp, { force: true });
       await rm(`${temp}.meta`, { force: true });
       throw err;
