@@ -45,19 +45,16 @@ test('uploading PDFs: checks, duplicates, progress, a failure retried, then the 
   await dialog.getByRole('button', { name: 'Remove not-a-pdf.txt' }).click();
   await expect(rows).toHaveCount(3);
 
-  // slow uploads down so progress is seen, and make one of them fail on the network
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 100,
-    downloadThroughput: -1,
-    uploadThroughput: 4000,
+  // hold the first file's request so its progress is seen, and make one of them fail on the network
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
   });
   await page.route('**/item/save', async (route) => {
-    if ((route.request().postDataBuffer() ?? Buffer.alloc(0)).includes('tea-recipes.pdf'))
-      await route.abort();
-    else await route.continue();
+    const body = route.request().postDataBuffer() ?? Buffer.alloc(0);
+    if (body.includes('tea-recipes.pdf')) return route.abort();
+    if (body.includes('field-guide.pdf')) await held;
+    await route.continue();
   });
 
   await upload.click();
@@ -65,6 +62,7 @@ test('uploading PDFs: checks, duplicates, progress, a failure retried, then the 
   await expect(firstBar).toHaveAttribute('aria-valuetext', /^\d+%$/);
   // a file being sent cannot be removed
   await expect(dialog.getByRole('button', { name: 'Remove field-guide.pdf' })).toHaveCount(0);
+  release();
   await expect(firstBar).toHaveAttribute('aria-valuetext', 'Uploaded');
   await expect(dialog.getByRole('progressbar', { name: 'Upload of river-notes.pdf' })).toHaveAttribute(
     'aria-valuetext',
@@ -78,12 +76,6 @@ test('uploading PDFs: checks, duplicates, progress, a failure retried, then the 
 
   // Retry failed sends only the failed file; then the PDF modal closes by itself
   await page.unroute('**/item/save');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
   const sent: string[] = [];
   await page.route('**/item/save', async (route) => {
     sent.push(route.request().postDataBuffer()?.includes('tea-recipes.pdf') ? 'tea' : 'other');
