@@ -1,3 +1,4 @@
+import { stripBidi } from '../../../shared/schemas/fields.ts';
 import { runBoundedWorker } from './bounded-worker.ts';
 
 const WORKER_URL = new URL('./pdf-text-worker.mjs', import.meta.url);
@@ -22,8 +23,9 @@ const TITLE_MAX = 1000;
 export function pdfTitle(titles: unknown[]): string | null {
   for (const raw of titles) {
     if (typeof raw !== 'string') continue;
-    const title = raw
-      .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ')
+    // control and bidi characters (a title must not read as something else)
+    const title = stripBidi(raw)
+      .replace(/\p{Cc}/gu, ' ')
       .replace(/\s+/g, ' ')
       .trim()
       .slice(0, TITLE_MAX);

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../../../../test/factories/uploads.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
+import { pdfTitle } from './pdf-text.ts';
 
 /** A PDF's title comes from its metadata when it has one, not from its file name (issue 27). */
 let t: TestApp;
@@ -65,5 +66,18 @@ describe("an uploaded PDF's title", () => {
       expect(res.statusCode).toBe(200);
     };
     expect(await titleAfterJobs(file, 'report.pdf', rename)).toBe('My own name');
+  });
+});
+
+describe('the title read from the metadata', () => {
+  it.each([
+    [['Report', 'Other'], 'Report'],
+    [[undefined, '  Minutes\n of  March '], 'Minutes of March'],
+    [['Untitled', ''], null],
+    [['\u202Efdp.exe'], 'fdp.exe'],
+    [['Broken \ufffd'], null],
+    [[], null],
+  ])('%j gives %j', (titles, title) => {
+    expect(pdfTitle(titles)).toBe(title);
   });
 });
