@@ -60,7 +60,6 @@ const tagName = text('Please give the tag name.')
 
 /** New tag names: a comma separates tags wherever they are typed, so 'tips, tricks' names two. */
 const newTagNames = text('Please give the tag name.')
-  .default('')
   .refine((v) => v.trim() === '' || splitTagNames([v.replace(/"/g, '')]).length > 0, {
     error: 'Please give the tag name.',
   })
@@ -78,7 +77,7 @@ const newTagNames = text('Please give the tag name.')
  */
 export const updateTagSchema = z.object({
   old_tag: tagName.refine((v) => v.length > 0, { error: 'Please give the tag name.' }),
-  new: newTagNames,
+  new: newTagNames.default([]),
 });
 export type UpdateTagInput = z.output<typeof updateTagSchema>;
 
