@@ -145,7 +145,10 @@ describe('the migration splitting tags stored with a comma', () => {
     await stored(otherId, theirs.link_id, 'a,b,A', 1);
     expect(await tNameOf(client, a.link_id)).toBe('first,tips, tricks, , ');
 
-    for (const statement of splitMigration()) await db.execute(sql.raw(statement));
+    // in one transaction, on one connection, as the migrator runs it (its temporary table included)
+    await db.transaction(async (tx) => {
+      for (const statement of splitMigration()) await tx.execute(sql.raw(statement));
+    });
 
     expect(await tNameOf(client, a.link_id)).toBe('first,Tips,tricks');
     expect(await tNameOf(client, b.link_id)).toBe('Tips,tricks');
