@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TAG_SUGGESTIONS_MAX } from '../limits.ts';
 import { splitTagNames } from '../tags.ts';
 import { emptyToUndefined, text } from './fields.ts';
-import { linkIdsField } from './items.ts';
+import { libraryOwner, linkIdsField } from './items.ts';
 import { TAG_LIST_MAX } from './values.ts';
 
 export const TAG_TAB_TYPES = ['all', 'bookmark', 'image', 'pdf', 'note', 'unread', 'ann'] as const;
@@ -24,7 +24,7 @@ export const loadTagsSchema = z.object({
       .optional(),
   ),
   search: text().max(100).optional(),
-  username: text().max(100).optional(),
+  username: libraryOwner(),
 });
 export type LoadTagsInput = z.infer<typeof loadTagsSchema>;
 
