@@ -120,7 +120,9 @@ describe('/premium', () => {
   it("reads each price line as words: the year price, the month's in brackets, the saving apart", async () => {
     info = VISITOR;
     await render();
-    const row = [...document.querySelectorAll('tbody tr')].find((r) => r.querySelector('th')?.textContent === 'Price');
+    const row = [...document.querySelectorAll('tbody tr')].find(
+      (r) => r.querySelector('th')?.textContent === 'Price',
+    );
     const cells = [...(row?.querySelectorAll('td') ?? [])].map((td) => td.textContent);
     // Free, Standard, Professional, Business (spec part 2 §9: 'Standard 40 per year (monthly 5)')
     expect(cells.slice(1, 3)).toEqual([
