@@ -136,7 +136,8 @@ export const en = {
   'twoFactor.codesLeft': 'Recovery codes left: {count}',
   'twoFactor.start': 'Set up two-factor sign-in',
   'twoFactor.scan':
-    'Add this account to your authenticator app: open the link on this device, or type the secret by hand.',
+    'Add this account to your authenticator app: scan the QR code with your phone, open the link on this device, or type the secret by hand.',
+  'twoFactor.qr': 'QR code of the authenticator link',
   'twoFactor.openInApp': 'Open in an authenticator app',
   'twoFactor.secret': 'Secret',
   'twoFactor.firstCode': 'Code from the app',
