@@ -38,6 +38,7 @@ export const SETTINGS_MSG = {
   resetSent: 'If an account uses this address, we have sent it a link to reset the password.',
   passwordReset: 'Your password has been reset. Please sign in with the new one.',
   // deletion (§8)
+  deletePasswordEmpty: 'Please enter your password.',
   deleteOk: 'Your account and everything in it have been deleted.',
   deletePersonalPremium: 'Please cancel your personal premium subscription in this page first.',
   deleteTeamPremium: 'Please cancel your team premium subscription in the team billing page first.',
