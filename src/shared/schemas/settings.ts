@@ -108,6 +108,18 @@ export const setOutlinerSettingsBodySchema = z
 export type SetOutlinerSettingsInput = z.output<typeof setOutlinerSettingsBodySchema>;
 export const deleteUserSchema = z.object({ password: z.string().max(1024).optional().default('') });
 
+/** The guides whose "seen" the account keeps, so a new browser does not show them again. */
+export const ACCOUNT_GUIDES = ['library'] as const;
+export type AccountGuide = (typeof ACCOUNT_GUIDES)[number];
+/** POST /api/settings/guides {guide}: the guide was shown */
+export const markGuideSeenSchema = z.object({
+  guide: z.enum(ACCOUNT_GUIDES, { error: 'This guide does not exist.' }),
+});
+export type MarkGuideSeenInput = z.output<typeof markGuideSeenSchema>;
+/** GET /api/settings/guides */
+export const guidesSeenReplySchema = z.object({ seen: z.array(z.enum(ACCOUNT_GUIDES)) });
+export type GuidesSeenReply = z.output<typeof guidesSeenReplySchema>;
+
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
 export const resetPasswordSchema = z.object({
