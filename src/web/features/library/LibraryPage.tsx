@@ -223,8 +223,7 @@ export function LibraryPage() {
               kind={emptyKind(view)}
               isOwner={isOwner}
               bookmarksHref={patchHref({ ...CLEARED_FILTERS, filter: 'bookmark' })}
-              onAdd={() => setAdding('bookmark')}
-              onImportKindle={() => setAdding('kindle')}
+              onStart={setAdding}
             />
           ) : (
             <ItemList
