@@ -78,7 +78,9 @@ describe('the spec calls', () => {
     let parent: number | null = null;
     for (const text of ['1', '2', '3', '4']) {
       const top = (await addEntry(alice, id, { text })).json().entry.id as number;
-      const child = (await addEntry(alice, id, { text: `${text}.1`, parent_id: parent ?? top })).json().entry;
+      const child: { id: number } = (
+        await addEntry(alice, id, { text: `${text}.1`, parent_id: parent ?? top })
+      ).json().entry;
       parent = child.id;
     }
     await addEntry(alice, other, { text: 'a' });
