@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTE_CONTENT_MAX } from '../limits.ts';
+import { localPath } from '../local-path.ts';
 import { name, text as plainText } from './fields.ts';
 import { linkIdsField, TITLE_MAX } from './items.ts';
 
@@ -78,7 +79,7 @@ export const googleDriveConnectSchema = z.object({
   return_to: z
     .string({ error: 'return_to must be a path on this site.' })
     .max(2000, { error: 'return_to must be a path on this site.' })
-    .regex(/^\/(?![/\\])[^\s]*$/, { error: 'return_to must be a path on this site.' })
+    .refine((path) => localPath(path) !== null, { error: 'return_to must be a path on this site.' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
 });
