@@ -79,6 +79,8 @@ export const googleDriveConnectSchema = z.object({
   return_to: z
     .string({ error: 'return_to must be a path on this site.' })
     .max(2000, { error: 'return_to must be a path on this site.' })
+    .regex(/^\/(?![/\\])[^\s]*$/, { error: 'return_to must be a path on this site.' })
+    // and still one once normalised: /.//evil.example passes the pattern but means //evil.example
     .refine((path) => localPath(path) !== null, { error: 'return_to must be a path on this site.' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
