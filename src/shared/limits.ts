@@ -91,3 +91,7 @@ export const STATS_FLAG_NAME_MAX = 64;
 export const STATS_RETENTION_DAYS = 365;
 /** the web client sends its used-feature flags at most this often per tab */
 export const STATS_SEND_INTERVAL_MS = 60_000;
+
+/** blog accounts one user keeps, and how many of them load_blogs checks at once */
+export const BLOG_ACCOUNTS_MAX = 20;
+export const BLOG_CHECKS_AT_ONCE = 4;

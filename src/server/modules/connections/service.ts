@@ -25,6 +25,11 @@ export interface ProviderRef {
 export class ConnectionsService {
   constructor(private readonly deps: ConnectionsDeps) {}
 
+  /** A callback's round trip, answered once only (repo.spendState): false for a replay. */
+  spendFlow(flow: { state: string; expiresAt: number }, now: Date): Promise<boolean> {
+    return repo.spendState(this.deps.db, flow.state, new Date(flow.expiresAt), now);
+  }
+
   /** load_user_setting's connections: keyed by provider, {_id, identify}. */
   async list(userId: number): Promise<ConnectionsList> {
     const rows = await repo.listOfUser(this.deps.db, userId);
