@@ -98,4 +98,3 @@ describe('one purchase per user at a time', () => {
     expect(charges[0]!.refundedCents).toBe(0);
   });
 });
-
