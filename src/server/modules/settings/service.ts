@@ -1,3 +1,4 @@
+import { MSG } from '../../../shared/messages.ts';
 import { PLANS } from '../../../shared/plans.ts';
 import {
   type ChangeRealNameInput,
@@ -157,12 +158,17 @@ export class SettingsService {
     return ok(SETTINGS_MSG.realNameChanged);
   }
 
-  /** A new name; the old one keeps leading to the user. The caller ends the sessions. */
+  /**
+   * A new name; the old one keeps leading to the user and stays theirs for a year (nobody else may
+   * take it meanwhile). The caller ends the sessions.
+   */
   async changeUserName(user: SessionUser, { name }: ChangeUserNameInput): Promise<SettingsReply> {
     const now = this.deps.clock.now();
     const current = await this.user(user.id);
     await this.deps.db.transaction(async (tx) => {
       if (await repo.nameTaken(tx, name, user.id)) throw new ValidationError(SETTINGS_MSG_USED, 'name');
+      if (await this.deps.accounts.nameReserved(name, user.id, tx))
+        throw new ValidationError(MSG.usernameReserved, 'name');
       if (current.name === name) return;
       await repo.forgetFormerName(tx, user.id, name);
       if (current.name.toLowerCase() !== name.toLowerCase())
