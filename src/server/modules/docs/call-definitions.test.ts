@@ -13,7 +13,18 @@ const before = JSON.parse(
 );
 
 /** Paths added after the fixture was taken. */
-const ADDED_PATHS = ['/stats', '/toolbar_server_v13'];
+const ADDED_PATHS = ['/stats', '/toolbar_server_v13', '/api/sharing/create'];
+
+/**
+ * Calls changed on purpose since (issue 27: a GET changes nothing), checked by their own tests; each
+ * keeps its path and every method it had.
+ */
+const CHANGED_PATHS = [
+  '/item/get_share_url',
+  '/interact_api/batch_share_links',
+  '/api/sharing/revoke',
+  '/premium/gift/redeem',
+];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,6 +37,11 @@ describe('the call definitions', () => {
     const now = (await t.visitor().get('/api/docs')).json();
     for (const path of Object.keys(before.paths)) expect(Object.keys(now.paths)).toContain(path);
     for (const [path, operations] of Object.entries(before.paths)) {
+      if (CHANGED_PATHS.includes(path)) {
+        for (const method of Object.keys(operations as object))
+          expect(now.paths[path]).toHaveProperty(method);
+        continue;
+      }
       expect({ path, operations: now.paths[path] }).toEqual({ path, operations });
     }
   });
