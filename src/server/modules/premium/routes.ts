@@ -67,7 +67,8 @@ export async function registerPremiumRoutes(app: FastifyInstance, deps: PremiumR
   bind(premiumCalls.redeemGift, async ({ user, query, reply }) => {
     if (!user) return reply.redirect(`/sign-in?next=${encodeURIComponent(redeemUrl(query.code))}`, 303);
     if (!query.code) return reply.redirect('/premium?gift=invalid', 303);
-    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    // the code stays on this site; no-referrer would make the form's Origin 'null' and the post refused
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
     return reply.type('text/html; charset=utf-8').send(giftPageHtml(query.code));
   });
   bind(premiumCalls.redeemGiftConfirm, async ({ user, body, reply }) => {
