@@ -97,4 +97,35 @@ describe('one purchase per user at a time', () => {
     expect(charges).toHaveLength(1);
     expect(charges[0]!.refundedCents).toBe(0);
   });
+
+  it('two approved PayPal checkouts returned in parallel capture one', async () => {
+    const c = await a.signUp();
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const started = await c.post('/api/premium/payment', {
+        service_plan: 'standard',
+        plan: 'premium1month',
+        method: 'paypal',
+      });
+      const token = new URL(started.json().redirect_to, 'http://x').searchParams.get('token')!;
+      const approved = await c.request({
+        method: 'POST',
+        url: `/premium/paypal/approve?token=${token}&choice=approve`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(approved.statusCode).toBe(303);
+      tokens.push(token);
+    }
+    const landed = await Promise.all(
+      tokens.map((token, i) => (i ? onB(c) : c).get(`/api/premium/paypal/return?token=${token}`)),
+    );
+    expect(landed.map((r) => r.headers.location)).toContain('/premium?status=success');
+    // the PayPal charges carry the checkout's token as their key
+    const captured = [...sandbox.charges.values()].filter((ch) =>
+      tokens.some((token) => ch.idempotencyKey === `paypal:${token}`),
+    );
+    expect(captured).toHaveLength(1);
+    expect(captured[0]!.refundedCents).toBe(0);
+  });
 });
