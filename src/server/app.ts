@@ -54,6 +54,7 @@ import { registerProfileRoutes } from './modules/profile/routes.ts';
 import { RssService } from './modules/profile/rss.ts';
 import { ProfileService } from './modules/profile/service.ts';
 import { avatarKeysOf } from './modules/settings/avatar.ts';
+import { passwordResetMailJob } from './modules/settings/reset-mail.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { MailService } from './modules/sharing/mail.ts';
@@ -300,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       clock,
       mailer,
+      jobs,
       accounts,
       outliners,
       connections,
@@ -333,6 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     }),
     renewals: new Renewals(premiumDeps, jobs),
+    resetMails: passwordResetMailJob({ db, clock, mailer, accounts, secret: config.sessionSecret }),
   });
   await registerLiveRoutes(app, {
     bus,

@@ -15,6 +15,8 @@ export function registerJobHandlers(
     files: FileJobs;
     sweep: JobDefinition<Record<string, never>>;
     renewals: Renewals;
+    /** the forgot-password mail (settings/reset-mail.ts) */
+    resetMails: JobDefinition<{ email: string; origin: string }>;
   },
 ) {
   jobs.register(
@@ -22,5 +24,6 @@ export function registerJobHandlers(
     ...deps.files.definitions(),
     deps.sweep,
     deps.renewals.definition(),
+    deps.resetMails,
   );
 }

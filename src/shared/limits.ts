@@ -1,6 +1,8 @@
 /** Business constants of both specs (part 1 §9, part 2 §9). Every limit lives here. */
 export const USERNAME_MIN = 6;
 export const USERNAME_MAX = 16;
+/** a renamed user's former name stays theirs this long: nobody else takes it, its links lead to them */
+export const FORMER_NAME_RESERVED_DAYS = 365;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 32;
 export const EMAIL_MAX = 254;

@@ -119,10 +119,10 @@ export class ConnectionsService {
   /** A user name nobody has, from the provider's user name, the e-mail's local part or the name. */
   private async freeName(who: ProviderIdentity, attempt: number): Promise<string> {
     const base = deriveUsername(who);
-    if (attempt === 0 && !(await this.deps.accounts.findUserByName(base))) return base;
+    if (attempt === 0 && (await this.deps.accounts.nameAvailable(base))) return base;
     for (let n = 2; n < 100; n++) {
       const name = `${base.slice(0, 16 - String(n).length)}${n}`;
-      if (!(await this.deps.accounts.findUserByName(name))) return name;
+      if (await this.deps.accounts.nameAvailable(name)) return name;
     }
     return `${base.slice(0, 10)}${randomInt(100_000, 1_000_000)}`;
   }

@@ -13,7 +13,18 @@ const before = JSON.parse(
 );
 
 /** Paths added after the fixture was taken. */
-const ADDED_PATHS = ['/api/settings/guides', '/stats', '/toolbar_server_v13'];
+const ADDED_PATHS = ['/api/settings/guides', '/api/sharing/create', '/stats', '/toolbar_server_v13'];
+
+/**
+ * Calls changed on purpose since (issue 27: a GET changes nothing), checked by their own tests; each
+ * keeps its path and every method it had.
+ */
+const CHANGED_PATHS = [
+  '/item/get_share_url',
+  '/interact_api/batch_share_links',
+  '/api/sharing/revoke',
+  '/premium/gift/redeem',
+];
 
 /**
  * Calls whose documentation was made truthful since (issue 27, openapi-truth.test.ts): what a client
@@ -71,7 +82,9 @@ describe('the call definitions', () => {
     const now = (await t.visitor().get('/api/docs')).json();
     for (const path of Object.keys(before.paths)) expect(Object.keys(now.paths)).toContain(path);
     for (const [path, operations] of Object.entries(before.paths) as [string, Operations][]) {
-      if (CORRECTED_PATHS.includes(path))
+      if (CHANGED_PATHS.includes(path)) {
+        for (const method of Object.keys(operations)) expect(now.paths[path]).toHaveProperty(method);
+      } else if (CORRECTED_PATHS.includes(path))
         expect({ path, sent: sent(now.paths[path]) }).toEqual({ path, sent: sent(operations) });
       else expect({ path, operations: now.paths[path] }).toEqual({ path, operations });
     }
