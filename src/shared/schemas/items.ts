@@ -53,6 +53,8 @@ export const loadItemsSchema = z.object({
   privacy: z.preprocess(emptyToUndefined, z.enum(['public', 'private', 'all']).optional()),
   snapshot: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
   inoutliner: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
+  /** yes: the owner's starred items only */
+  starred: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
   page_num: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100_000).default(0)),
   sort: z.preprocess(emptyToUndefined, z.enum(LIST_SORTS).default('updated')),
   count: z.preprocess(
@@ -101,6 +103,14 @@ export const convertModeSchema = z.object({
     error: 'mode must be public or private.',
   }),
 });
+/** POST /ditem_mana2/star: star (1) or unstar (0) the owner's items. */
+export const starSchema = z.object({
+  link_id: linkIdsField,
+  starred: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
+    error: 'starred must be 1 or 0.',
+  }),
+});
+export type StarInput = z.output<typeof starSchema>;
 export type MarkReadInput = z.output<typeof markReadSchema>;
 export type ConvertModeInput = z.output<typeof convertModeSchema>;
 export const loadItemSchema = z.object({ link_id: linkId });
@@ -141,6 +151,8 @@ export const itemReplySchema = itemFileFactsSchema.extend({
   annotation_count: z.number(),
   readed: zeroOne,
   private: zeroOne,
+  /** the owner's star; 0 to anyone else */
+  starred: zeroOne,
   mode: z.enum(['private', 'public']),
   created_at: z.number(),
   updated_at: z.number(),
@@ -182,7 +194,7 @@ export const listReplySchema = z.object({
 });
 export type ListReply = z.infer<typeof listReplySchema>;
 
-/** mark_readed, convert_mode, delete_b: the items changed (mark_readed adds the unread count) */
+/** mark_readed, convert_mode, star, delete_b: the items changed (mark_readed adds the unread count) */
 export const bulkReplySchema = z.object({
   code: z.literal(1),
   link_ids: z.array(z.number()),

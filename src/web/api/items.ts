@@ -79,6 +79,13 @@ export const useConvertMode = () =>
     (client, input) => itemChanges.modeChanged(client, input.ids, input.mode),
   );
 
+export const useStar = () =>
+  useLibraryMutation(
+    (input: { ids: number[]; starred: boolean }) =>
+      call(itemCalls.star, { body: { link_id: input.ids.join(','), starred: input.starred ? 1 : 0 } }),
+    (client, input) => itemChanges.starred(client, input.ids, input.starred),
+  );
+
 export const useDeleteItems = () =>
   useLibraryMutation(
     (ids: number[]) => call(itemCalls.delete, { body: { link_id: ids.join(',') } }),

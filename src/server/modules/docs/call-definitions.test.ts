@@ -13,7 +13,7 @@ const before = JSON.parse(
 );
 
 /** Paths added after the fixture was taken. */
-const ADDED_PATHS = ['/stats', '/toolbar_server_v13'];
+const ADDED_PATHS = ['/stats', '/toolbar_server_v13', '/ditem_mana2/star'];
 
 let t: TestApp;
 beforeAll(async () => {

@@ -43,6 +43,7 @@ export function listFilter(q: LoadItemsInput, ownerId: number, viewer: Actor): L
   if (q.ann === 'yes') conds.push(sql`${items.annotationCount} > 0`);
   if (q.ann === 'no') conds.push(sql`${items.annotationCount} = 0`);
   if (isOwner && q.unread === 'yes') conds.push(sql`${items.unread}`);
+  if (isOwner && q.starred === 'yes') conds.push(sql`${items.starred}`);
   if (q.privacy === 'public') conds.push(sql`NOT ${items.private}`);
   if (q.privacy === 'private') conds.push(sql`${items.private}`);
   if (q.inoutliner === 'no') conds.push(sql`cardinality(${items.outlinerIds}) = 0`);
@@ -55,7 +56,11 @@ export function listFilter(q: LoadItemsInput, ownerId: number, viewer: Actor): L
   const search = searchCondition(parseSearch((q.what ?? '').trim()), ownerId, vectors);
   if (search) conds.push(search);
   const counted =
-    search || q.ann || q.inoutliner || (!isOwner && q.privacy === 'private')
+    search ||
+    q.ann ||
+    q.inoutliner ||
+    (isOwner && q.starred === 'yes') ||
+    (!isOwner && q.privacy === 'private')
       ? null
       : {
           type: q.type && q.type !== 'all' ? q.type : undefined,

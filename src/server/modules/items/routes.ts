@@ -26,6 +26,11 @@ export function registerItemRoutes(app: FastifyInstance, deps: { items: ItemsSer
     ...(await items.convertMode(user, body)),
   }));
 
+  bind(itemCalls.star, async ({ user, body }) => ({
+    code: 1 as const,
+    ...(await items.star(user, body)),
+  }));
+
   bind(itemCalls.delete, async ({ user, body }) => ({
     code: 1 as const,
     ...(await items.delete(user, body)),

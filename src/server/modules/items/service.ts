@@ -11,6 +11,7 @@ import type {
   LoadItemsInput,
   MarkReadInput,
   SaveBookmarkInput,
+  StarInput,
 } from '../../../shared/schemas/items.ts';
 import { parseTagInput } from '../../../shared/tags.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -297,6 +298,19 @@ export class ItemsService {
     return { link_ids: changed };
   }
 
+  /** Stars (1) or unstars (0) the owner's items; one id of another user's refuses them all. */
+  async star(user: { id: number }, { link_id, starred }: StarInput): Promise<{ link_ids: number[] }> {
+    const star = Number(starred) === 1;
+    const changed = await this.deps.db.transaction(async (tx) => {
+      const list = await loadAll(tx, user, link_id, 'write');
+      const changing = list.filter((i) => i.starred !== star);
+      await repo.setStarred(tx, changing, star);
+      return changing.map((i) => i.id);
+    });
+    await this.publishUpserts(user.id, changed);
+    return { link_ids: changed };
+  }
+
   /** Deletes the items and gives back their pdf, image and highlight quota units. */
   async delete(user: { id: number }, { link_id }: LinkIdsInput): Promise<{ link_ids: number[] }> {
     const deleted = await this.deps.db.transaction(async (tx) => {
@@ -347,6 +361,7 @@ export class ItemsService {
         itemAbilities(viewer, r).canEdit,
         files.get(r.id),
         annotations.get(r.id) ?? [],
+        viewerId === r.userId,
       ),
     );
   }

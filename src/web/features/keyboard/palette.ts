@@ -43,6 +43,12 @@ function places(username: string): { id: string; label: string; to: string; keyw
   return [
     { id: 'library', label: 'My Library', to: links.library(username), keywords: 'home all items' },
     { id: 'unread', label: 'Unread items', to: library({ unread: 'yes' }) },
+    {
+      id: 'starred',
+      label: 'Starred items',
+      to: library({ starred: 'yes' }),
+      keywords: 'favourites favorites',
+    },
     { id: 'annotated', label: 'Annotated items', to: library({ ann: 'yes' }), keywords: 'highlights' },
     { id: 'bookmarks', label: 'Bookmarks', to: library({ filter: 'bookmark' }) },
     { id: 'notes', label: 'Notes', to: library({ filter: 'note' }) },

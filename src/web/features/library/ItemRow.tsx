@@ -15,6 +15,7 @@ import { ItemMenu } from './ItemMenu.tsx';
 import styles from './Items.module.css';
 import type { ListLayout } from './layout.ts';
 import { NotePreview } from './NotePreview.tsx';
+import { StarToggle } from './StarToggle.tsx';
 import { cutLabel } from './text.ts';
 
 export interface ItemRowProps {
@@ -188,6 +189,7 @@ export function ItemRow(props: ItemRowProps) {
           </>
         ) : null}
       </div>
+      <StarToggle item={item} onAction={props.onAction} />
       <ItemMenu item={item} actions={actions} onAction={props.onAction} />
     </article>
   );
