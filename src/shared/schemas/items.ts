@@ -27,6 +27,35 @@ export const httpUrl = text()
     { error: 'Please enter a valid URL starting with http:// or https://.' },
   );
 
+/** At most this many outliners or groups in one save. */
+export const SAVE_TARGETS_MAX = 100;
+
+/**
+ * The save form's `lists` (outliner ids) and `groups` (group ids): comma-separated as the form
+ * sends them ("12,13"), or an array; '' or absent is none.
+ */
+const targetIds = (field: 'lists' | 'groups') =>
+  z
+    .union([text(), z.number(), z.array(z.union([text(), z.number()]))], {
+      error: `${field} must be comma-separated ids.`,
+    })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return [];
+      const parts = (Array.isArray(v) ? v : String(v).split(',')).map((p) => String(p).trim());
+      if (parts.length === 1 && parts[0] === '') return [];
+      const ids = parts.map(Number);
+      if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) {
+        ctx.addIssue({ code: 'custom', message: `${field} must be comma-separated ids.` });
+        return z.NEVER;
+      }
+      if (ids.length > SAVE_TARGETS_MAX) {
+        ctx.addIssue({ code: 'custom', message: `At most ${SAVE_TARGETS_MAX} ${field} at once.` });
+        return z.NEVER;
+      }
+      return [...new Set(ids)];
+    });
+
 /** POST /item/save/bookmark */
 export const saveBookmarkSchema = z.object({
   link_id: optionalLinkId,
@@ -37,8 +66,9 @@ export const saveBookmarkSchema = z.object({
   description: text().max(DESCRIPTION_MAX, { error: 'The description is too long.' }).optional(),
   unread: flag.optional(),
   private: flag.optional(),
-  lists: text().max(5000).optional(),
-  groups: text().max(5000).optional(),
+  /** outliners to add the item to, and groups to share it to (the user's own only) */
+  lists: targetIds('lists'),
+  groups: targetIds('groups'),
   note_type: text().max(100).optional(),
   local_id: text().max(100).optional(),
 });

@@ -1,15 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { itemCalls } from '../../../shared/api/items.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
+import { ownOrigin } from '../../platform/auth/origin.ts';
 import { binder } from '../../platform/contract.ts';
 import { exportCsv } from './export.ts';
+import { placeSaved, type SaveTargets } from './save-targets.ts';
 import type { ItemsService } from './service.ts';
 
-export function registerItemRoutes(app: FastifyInstance, deps: { items: ItemsService; auth: Auth }) {
+export function registerItemRoutes(
+  app: FastifyInstance,
+  deps: { items: ItemsService; auth: Auth; targets: SaveTargets; publicUrl: string | undefined },
+) {
   const { items } = deps;
   const bind = binder(app, deps.auth);
 
-  bind(itemCalls.saveBookmark, async ({ user, body }) => ({ items: [await items.saveBookmark(user, body)] }));
+  bind(itemCalls.saveBookmark, async ({ user, body, request }) => {
+    const { lists, groups, ...fields } = body;
+    const caller = { user, origin: ownOrigin(request, deps.publicUrl) };
+    return {
+      items: [await items.saveBookmark(user, fields, placeSaved(deps.targets, caller, { lists, groups }))],
+    };
+  });
 
   bind(itemCalls.load, async ({ user, query }) => ({ items: [await items.loadItem(user, query)] }));
 
