@@ -270,7 +270,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerOutlinerRoutes(app, { outliners, auth, publicUrl: config.publicUrl });
   // the save form places a bookmark in outliners and groups
-  registerItemRoutes(app, { items, auth, targets: { outliners, groups }, publicUrl: config.publicUrl });
+  registerItemRoutes(app, {
+    items,
+    auth,
+    targets: { outliners, groups },
+    pageTexts: [capture, uploads],
+    publicUrl: config.publicUrl,
+  });
   const gateway = deps.payments ?? new SandboxGateway(() => clock.now());
   const premiumDeps = {
     db,

@@ -96,6 +96,8 @@ export const loadItemsSchema = z.object({
   ),
   username: text().max(100).optional(),
   format: text().max(100).optional(),
+  /** items whose title contains this text, in any case (the command palette) */
+  title: text().max(200).optional(),
 });
 export type LoadItemsInput = z.output<typeof loadItemsSchema>;
 
@@ -166,6 +168,10 @@ export type ItemFileFacts = z.infer<typeof itemFileFactsSchema>;
 
 const zeroOne = z.union([z.literal(0), z.literal(1)]);
 
+/** A piece of a full-text hit's snippet; `mark`: one of the searched words. */
+export const snippetPartSchema = z.object({ text: z.string(), mark: z.boolean() });
+export type SnippetPart = z.infer<typeof snippetPartSchema>;
+
 /** One item as every list and call returns it (spec part 1 §3). */
 export const itemReplySchema = itemFileFactsSchema.extend({
   link_id: z.number(),
@@ -197,6 +203,8 @@ export const itemReplySchema = itemFileFactsSchema.extend({
   user_name: z.string(),
   /** what the caller may do: the UI does not guess */
   canEdit: z.boolean(),
+  /** full-text search (snapshot=yes) only: where the words matched in the page text */
+  snippet: z.array(snippetPartSchema).optional(),
 });
 export type ItemReply = z.infer<typeof itemReplySchema>;
 

@@ -6,10 +6,18 @@ import { binder } from '../../platform/contract.ts';
 import { exportCsv } from './export.ts';
 import { placeSaved, type SaveTargets } from './save-targets.ts';
 import type { ItemsService } from './service.ts';
+import { type PageTexts, withSnippets } from './snippets.ts';
 
 export function registerItemRoutes(
   app: FastifyInstance,
-  deps: { items: ItemsService; auth: Auth; targets: SaveTargets; publicUrl: string | undefined },
+  deps: {
+    items: ItemsService;
+    auth: Auth;
+    targets: SaveTargets;
+    /** captured pages and PDF texts, for full-text hits' snippets */
+    pageTexts: PageTexts[];
+    publicUrl: string | undefined;
+  },
 ) {
   const { items } = deps;
   const bind = binder(app, deps.auth);
@@ -24,8 +32,12 @@ export function registerItemRoutes(
 
   bind(itemCalls.load, async ({ user, query }) => ({ items: [await items.loadItem(user, query)] }));
 
-  bind(itemCalls.list, ({ user, query }) => items.list(user, query));
-  bind(itemCalls.search, ({ user, query }) => items.list(user, query));
+  bind(itemCalls.list, async ({ user, query }) =>
+    withSnippets(await items.list(user, query), query, deps.pageTexts),
+  );
+  bind(itemCalls.search, async ({ user, query }) =>
+    withSnippets(await items.list(user, query), query, deps.pageTexts),
+  );
 
   bind(itemCalls.markRead, async ({ user, body }) => ({
     code: 1 as const,
