@@ -199,7 +199,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTwoFactorRoutes(app, { twoFactor, accounts, auth, secureCookies: config.secureCookies });
   registerFeedbackRoutes(app, { feedback, auth });
   registerStatsRoutes(app, { stats: new StatsService({ db, clock }), auth });
-  registerItemRoutes(app, { items, auth });
   registerTagRoutes(app, { tags, items, auth });
   registerCaptureRoutes(app, { capture, auth, blobs });
   // annotations in a group's layer (their group scope); the members of the groups an item is shared
@@ -271,6 +270,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   await registerOutlinerRoutes(app, { outliners, auth, publicUrl: config.publicUrl });
+  // the save form places a bookmark in outliners and groups
+  registerItemRoutes(app, {
+    items,
+    auth,
+    targets: { outliners, groups },
+    pageTexts: [capture, uploads],
+    publicUrl: config.publicUrl,
+  });
   const gateway = deps.payments ?? new SandboxGateway(() => clock.now());
   const premiumDeps = {
     db,
