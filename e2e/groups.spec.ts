@@ -61,13 +61,23 @@ test('a user shares two items to a team and a second member sees them and their 
   await dialog.getByLabel('Group name').fill(gName);
   await dialog.getByRole('button', { name: 'Create' }).click();
   await owner.waitForURL(`/group/${gName}`);
+  // the member has My Groups open meanwhile
+  await member.goto('/groups');
+  await liveSocketOpen(member);
   await owner.getByLabel('Invite by user name or e-mail').fill(memberName);
   await owner.getByRole('button', { name: 'Invite' }).click();
   await expect(owner.getByText(`Invitation sent to ${memberName}.`)).toBeVisible();
 
-  // the member accepts from the mail's link and lands on the group's page
+  // the invitation reaches the member's open page: a notification, and My Groups' list
+  const invited = `${ownerName} invited you to join the team “Reading team”.`;
+  await expect(member.getByRole('status').filter({ hasText: invited })).toBeVisible();
+  await expect(member.getByRole('region', { name: 'Invitations' })).toContainText(invited);
+  await expect(member.getByRole('button', { name: 'Accept the invitation to Reading team' })).toBeVisible();
+
+  // the member accepts from the mail's link, whose page names the group and the inviter
   const token = await inviteToken(`${memberName}@example.com`);
   await member.goto(`/groups/accept?token=${token}`);
+  await expect(member.getByText(invited)).toBeVisible();
   await member.getByRole('button', { name: 'Accept invitation' }).click();
   await member.waitForURL(`/group/${gName}`);
   await expect(member.getByText('Nothing has been shared to this group yet.')).toBeVisible();
