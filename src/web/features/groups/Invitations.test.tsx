@@ -9,7 +9,7 @@ import { queryKeys } from '../../api/keys.ts';
 import { NotificationProvider } from '../../ui/notifications/NotificationProvider.tsx';
 import { AcceptInvitePage } from './AcceptInvitePage.tsx';
 import { GroupsPage } from './GroupsPage.tsx';
-import { useInvitationNotices } from './Invitations.tsx';
+import { useInvitationNotices } from './invitation-notices.ts';
 
 const G = '/group_api/interact_api';
 const INVITATION: InvitationReply = {

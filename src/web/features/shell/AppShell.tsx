@@ -5,7 +5,7 @@ import { useForgetPreviousUser } from '../../api/auth.ts';
 import { useLiveItems } from '../../api/live.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { FeedbackProvider } from '../feedback/FeedbackProvider.tsx';
-import { useInvitationNotices } from '../groups/Invitations.tsx';
+import { useInvitationNotices } from '../groups/invitation-notices.ts';
 import { GuideProvider } from '../guides/GuideProvider.tsx';
 import { KeyboardProvider } from '../keyboard/KeyboardProvider.tsx';
 import { Footer } from './Footer.tsx';
