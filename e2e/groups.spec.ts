@@ -61,13 +61,23 @@ test('a user shares two items to a team and a second member sees them and their 
   await dialog.getByLabel('Group name').fill(gName);
   await dialog.getByRole('button', { name: 'Create' }).click();
   await owner.waitForURL(`/group/${gName}`);
+  // the member has My Groups open meanwhile
+  await member.goto('/groups');
+  await liveSocketOpen(member);
   await owner.getByLabel('Invite by user name or e-mail').fill(memberName);
   await owner.getByRole('button', { name: 'Invite' }).click();
   await expect(owner.getByText(`Invitation sent to ${memberName}.`)).toBeVisible();
 
-  // the member accepts from the mail's link and lands on the group's page
+  // the invitation reaches the member's open page: a notification, and My Groups' list
+  const invited = `${ownerName} invited you to join the team “Reading team”.`;
+  await expect(member.getByRole('status').filter({ hasText: invited })).toBeVisible();
+  await expect(member.getByRole('region', { name: 'Invitations' })).toContainText(invited);
+  await expect(member.getByRole('button', { name: 'Accept the invitation to Reading team' })).toBeVisible();
+
+  // the member accepts from the mail's link, whose page names the group and the inviter
   const token = await inviteToken(`${memberName}@example.com`);
   await member.goto(`/groups/accept?token=${token}`);
+  await expect(member.getByText(invited)).toBeVisible();
   await member.getByRole('button', { name: 'Accept invitation' }).click();
   await member.waitForURL(`/group/${gName}`);
   await expect(member.getByText('Nothing has been shared to this group yet.')).toBeVisible();
@@ -127,7 +137,7 @@ test('a second member highlights a shared item in the reader and the first sees 
   browser,
 }) => {
   test.slow();
-  const { owner, member, memberName, close } = await twoUsers(browser, 'sharer', 'reader');
+  const { owner, member, ownerName, memberName, close } = await twoUsers(browser, 'sharer', 'reader');
   const gName = uniqueName('crew');
 
   // a team of two, and a private page of the owner's shared to it
@@ -177,6 +187,42 @@ test('a second member highlights a shared item in the reader and the first sees 
   // and the owner's own library copy of the item is unchanged: no annotation of the member's
   const own = await owner.request.get(`/interact_api/load_user_item?link_id=${item.link_id}`);
   expect((await own.json()).items[0].annotations).toEqual([]);
+
+  // the owner highlights words overlapping the member's, in the same colour, in the group's layer
+  const overlap = 'moved the sandbags to the north bank';
+  await liveSocketOpen(member);
+  await apiPost(owner, `${G}/add_annotation`, {
+    group_id: group.group_id,
+    link_id: item.link_id,
+    shape: 0,
+    content: overlap,
+    color: 'green',
+    selector: [{ type: 'TextQuoteSelector', exact: overlap }],
+  });
+  // the member's page draws it as a mark of its own, each naming its author on hover and to a reader
+  const byOwner = article.getByRole('button', { name: `Highlight by ${ownerName}: ${overlap}` });
+  const byMember = article.getByRole('button', {
+    name: `Highlight by ${memberName}: Volunteers moved the sandbags`,
+  });
+  await expect(byOwner).toBeVisible();
+  await expect(byMember).toBeVisible();
+  await expect(byOwner).toHaveAttribute('title', `Highlight by ${ownerName}`);
+  await expect(byMember).toHaveAttribute('title', `Highlight by ${memberName}`);
+  await expect(
+    article.locator(`mark[title="Highlight by ${ownerName}"]`, { hasText: 'to the north bank' }),
+  ).toHaveCount(1);
+  // the words both highlighted sit in a mark of each
+  await expect(
+    article.locator(`mark[title="Highlight by ${memberName}"] mark[title="Highlight by ${ownerName}"]`, {
+      hasText: 'moved the sandbags',
+    }),
+  ).toHaveCount(1);
+
+  // a reload of the shared item's address opens it again, with both authors
+  await member.reload();
+  await expect(article).toContainText('Volunteers moved the sandbags');
+  await expect(byOwner).toBeVisible();
+  await expect(byMember).toBeVisible();
 
   await close();
 });

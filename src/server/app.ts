@@ -33,6 +33,7 @@ import { registerExportRoutes } from './modules/export/routes.ts';
 import { ExportService } from './modules/export/service.ts';
 import { registerFeedbackRoutes } from './modules/feedback/routes.ts';
 import { FeedbackService } from './modules/feedback/service.ts';
+import { InvitationsService } from './modules/groups/invitations.ts';
 import { GroupLayerRoster } from './modules/groups/layer-roster.ts';
 import { registerGroupRoutes } from './modules/groups/routes.ts';
 import { GroupsService } from './modules/groups/service.ts';
@@ -219,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerNoteRoutes(app, { notes: new NotesService({ db, clock, items, tags }), auth, blobs });
   const uploads = new UploadsService({ db, clock, blobs, jobs, items, tags, accounts });
   await registerUploadRoutes(app, { uploads, auth, blobs });
-  const groups = new GroupsService({ db, clock, bus, mailer, accounts, items, layer: groupLayer, capture });
+  const groups = new GroupsService({ db, clock, bus, accounts, items, layer: groupLayer, capture });
   const sharing = new SharingService({ db, clock, accounts, capture, uploads });
   registerSharingRoutes(app, {
     sharing,
@@ -321,6 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerGroupRoutes(app, {
     groups,
+    invitations: new InvitationsService({ db, clock, bus, mailer, accounts }),
     layer: groupLayer,
     auth,
     publicUrl: config.publicUrl,

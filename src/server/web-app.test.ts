@@ -103,6 +103,14 @@ describe('built web app', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
+  it("answers a reload of a group's shared item with the app, not a 404", async () => {
+    for (const url of ['/group/crew', '/group/crew/item/12']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
   it('does not give the compressed copies addresses of their own', async () => {
     for (const url of ['/assets/index-AbC123.js.br', '/assets/index-AbC123.js.gz']) {
       const res = await get(url);

@@ -22,7 +22,8 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/account\/connected$/,
   /^\/groups$/,
   /^\/groups\/accept$/,
-  /^\/group\/[^/]+(\/b\/[0-9]+)?$/,
+  // a group's page, and a shared item in its reader (links.groupItem)
+  /^\/group\/[^/]+(\/item\/[0-9]+)?$/,
   /^\/(about|terms|privacy|blog|tools)$/,
 ];
 

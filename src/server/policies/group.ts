@@ -41,6 +41,19 @@ export function checkInvite(
     throw new ForbiddenError(GROUP_MSG.inviteForSomeoneElse);
 }
 
+/**
+ * An invitation answered from the invitee's own list (My Groups) is theirs alone: another user's,
+ * one sent to an address, or one that ran out is not found (an id says nothing about the group).
+ */
+export function checkOwnInvitation<T extends { userId: number | null; expiresAt: Date }>(
+  actor: Actor,
+  invite: T | undefined,
+  now: Date,
+): asserts invite is T {
+  if (!invite || actor === null || invite.userId !== actor.id || invite.expiresAt.getTime() <= now.getTime())
+    throw new NotFoundError(GROUP_MSG.inviteInvalid);
+}
+
 /** The owner cannot leave their group (they remove its other members first, or keep it). */
 export function checkMayLeave(membership: Authorized<'group', Membership, 'read'>): void {
   if (membership.role === 'owner') throw new ValidationError(GROUP_MSG.ownerCannotLeave, 'group_id');

@@ -16,6 +16,10 @@ import {
   groupRemoveAnnotationReplySchema,
   groupRemoveAnnotationSchema,
   groupStickyNoteSchema,
+  invitationActionSchema,
+  invitationsReplySchema,
+  invitationTokenQuerySchema,
+  invitationTokenReplySchema,
   inviteReplySchema,
   inviteSchema,
   loadGroupReplySchema,
@@ -117,6 +121,42 @@ export const groupCalls = {
     caller: 'session',
     body: acceptSchema,
     reply: groupChangeReplySchema,
+  }),
+  invitations: defineCall({
+    method: 'GET',
+    path: `${G}/load_invitations`,
+    summary:
+      "The caller's pending invitations, newest first, one per group, each naming the group and the inviter: " +
+      '{code: 1, data: {invitations: [{invite_id, group, inviter, created_at, expires_at}]}}',
+    caller: 'session',
+    reply: invitationsReplySchema,
+  }),
+  invitation: defineCall({
+    method: 'GET',
+    path: `${G}/load_invitation`,
+    summary:
+      'The invitation of a mailed link {token}, naming the group and the inviter, for the user it was sent to: ' +
+      '{code: 1, invitation}',
+    caller: 'session',
+    query: invitationTokenQuerySchema,
+    reply: invitationTokenReplySchema,
+  }),
+  acceptInvitation: defineCall({
+    method: 'POST',
+    path: `${G}/accept_invitation`,
+    summary: "Accept one of the caller's pending invitations {invite_id} (My Groups): {code: 1, group}",
+    caller: 'session',
+    body: invitationActionSchema,
+    reply: groupChangeReplySchema,
+  }),
+  declineInvitation: defineCall({
+    method: 'POST',
+    path: `${G}/decline_invitation`,
+    summary:
+      "Decline one of the caller's pending invitations {invite_id}: it and its mailed link end. {code: 1}",
+    caller: 'session',
+    body: invitationActionSchema,
+    reply: okReplySchema,
   }),
   removeMember: defineCall({
     method: 'POST',

@@ -231,6 +231,34 @@ export const acceptSchema = z.object({
     .min(16, { error: GROUP_MSG.inviteInvalid })
     .max(128, { error: GROUP_MSG.inviteInvalid }),
 });
+
+/**
+ * A pending invitation as its invitee sees it (My Groups, the notifications, the invitation page):
+ * the group and who invited them, never the link's token.
+ */
+export const invitationReplySchema = z.object({
+  invite_id: z.number(),
+  group: groupReplySchema.pick({
+    group_id: true,
+    g_name: true,
+    displayName: true,
+    accessMode: true,
+    mode: true,
+  }),
+  inviter: z.object({ name: z.string(), display_name: z.string() }),
+  created_at: z.number(),
+  expires_at: z.number(),
+});
+export type InvitationReply = z.infer<typeof invitationReplySchema>;
+export const invitationsReplySchema = z.object({
+  code: z.literal(1),
+  data: z.object({ invitations: z.array(invitationReplySchema) }),
+});
+export const invitationTokenQuerySchema = acceptSchema;
+export const invitationTokenReplySchema = z.object({ code: z.literal(1), invitation: invitationReplySchema });
+export const invitationActionSchema = z.object({ invite_id: id('invite_id') });
+export type InvitationActionInput = z.output<typeof invitationActionSchema>;
+
 export const groupActionSchema = z.object({ group_id: id('group_id') });
 export const removeMemberSchema = z.object({ group_id: id('group_id'), user_id: id('user_id') });
 export type RemoveMemberInput = z.output<typeof removeMemberSchema>;
@@ -276,7 +304,10 @@ export interface GroupLiveMessage {
   cmd: 'group';
   group_id: number;
   g_name: string;
-  /** annotations: the group layer of item_ids changed; renamed / deleted: the group itself */
-  change: 'shared' | 'members' | 'removed' | 'annotations' | 'renamed' | 'deleted';
+  /**
+   * annotations: the group layer of item_ids changed; renamed / deleted: the group itself; invited:
+   * the user was invited to it (sent to the invitee only)
+   */
+  change: 'shared' | 'members' | 'removed' | 'annotations' | 'renamed' | 'deleted' | 'invited';
   item_ids?: number[];
 }

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { groupCalls as calls } from '../../shared/api/groups.ts';
 import type { AnnotationSelector, HighlightColor } from '../../shared/schemas/annotations.ts';
-import type { GroupItem, GroupReply } from '../../shared/schemas/groups.ts';
+import type { GroupItem, GroupReply, InvitationReply } from '../../shared/schemas/groups.ts';
 import { call } from './client.ts';
 import { queryKeys } from './keys.ts';
 
 /* Groups (Teams / Classes), spec part 1 §7: the spec's calls and the membership calls beside them. */
 
 export type Group = GroupReply;
-export type { GroupItem };
+export type { GroupItem, InvitationReply as Invitation };
 
 export const groupApi = {
   list: () => call(calls.list).then((r) => r.data.groups),
@@ -27,6 +27,11 @@ export const groupApi = {
     }),
   invite: (groupId: number, to: string) => call(calls.invite, { body: { group_id: groupId, to } }),
   accept: (token: string) => call(calls.accept, { body: { token } }).then((r) => r.group),
+  invitations: () => call(calls.invitations).then((r) => r.data.invitations),
+  invitation: (token: string) => call(calls.invitation, { query: { token } }).then((r) => r.invitation),
+  acceptInvitation: (inviteId: number) =>
+    call(calls.acceptInvitation, { body: { invite_id: inviteId } }).then((r) => r.group),
+  declineInvitation: (inviteId: number) => call(calls.declineInvitation, { body: { invite_id: inviteId } }),
   leave: (groupId: number) => call(calls.leave, { body: { group_id: groupId } }),
   removeMember: (groupId: number, userId: number) =>
     call(calls.removeMember, { body: { group_id: groupId, user_id: userId } }),
@@ -90,6 +95,21 @@ export function useGroupItem(groupId: number | undefined, itemId: number | undef
     queryKey: queryKeys.groupItem(groupId ?? 0, itemId ?? 0),
     queryFn: () => groupApi.item(groupId!, itemId!),
     enabled: groupId !== undefined && itemId !== undefined,
+  });
+}
+
+/** The signed-in user's pending invitations (My Groups, the notifications). */
+export function useInvitations(enabled = true) {
+  return useQuery({ queryKey: queryKeys.groupInvitations(), queryFn: groupApi.invitations, enabled });
+}
+
+/** The invitation of a mailed link, for its page. */
+export function useInvitation(token: string, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.groupInvitation(token),
+    queryFn: () => groupApi.invitation(token),
+    enabled: enabled && token !== '',
+    retry: false,
   });
 }
 

@@ -32,4 +32,7 @@ export const queryKeys = {
   groupItems: (id: number, page: number) => ['groups', 'items', id, page] as const,
   groupItem: (id: number, itemId: number) => ['groups', 'item', id, itemId] as const,
   groupReader: (id: number, itemId: number) => ['groups', 'reader', id, itemId] as const,
+  /** the user's pending invitations, and the one of a mailed link: a live 'invited' refreshes them */
+  groupInvitations: () => ['groups', 'invitations'] as const,
+  groupInvitation: (token: string) => ['groups', 'invitation', token] as const,
 };

@@ -1,5 +1,6 @@
-import type { GroupReply, GroupRole } from '../../../shared/schemas/groups.ts';
+import type { GroupReply, GroupRole, InvitationReply } from '../../../shared/schemas/groups.ts';
 import { toSeconds } from '../../platform/clock.ts';
+import type { InvitationRow } from './invitation-repo.ts';
 import type { GroupListRow, MemberRow } from './repo.ts';
 
 export function presentGroup(row: GroupListRow): GroupReply {
@@ -27,5 +28,25 @@ export function presentMember(row: MemberRow) {
     display_name: `${row.first_name} ${row.last_name}`.trim() || row.name,
     role: row.role as GroupRole,
     joined_at: toSeconds(new Date(row.joined_at))!,
+  };
+}
+
+export function presentInvitation(row: InvitationRow): InvitationReply {
+  const accessMode = row.access_mode === 6 ? 6 : 5;
+  return {
+    invite_id: row.id,
+    group: {
+      group_id: row.group_id,
+      g_name: row.g_name,
+      displayName: row.display_name,
+      accessMode,
+      mode: accessMode === 6 ? 'class' : 'team',
+    },
+    inviter: {
+      name: row.inviter,
+      display_name: `${row.inviter_first_name} ${row.inviter_last_name}`.trim() || row.inviter,
+    },
+    created_at: toSeconds(new Date(row.created_at))!,
+    expires_at: toSeconds(new Date(row.expires_at))!,
   };
 }

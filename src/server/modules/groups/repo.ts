@@ -1,10 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { groupInvites, groupItems, groupMembers, groups } from '../../db/schema.ts';
+import { groupItems, groupMembers, groups } from '../../db/schema.ts';
 import type { Access, Authorized } from '../../policies/authorized.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
-export type InviteRow = typeof groupInvites.$inferSelect;
 
 /** A group with the caller's role and its counts, as the lists show it. */
 export interface GroupListRow {
@@ -202,24 +201,6 @@ export async function groupsOfItems(ex: Executor, userId: number, itemIds: numbe
     .where(inArray(groupItems.itemId, itemIds))
     .orderBy(groups.displayName);
   return rows;
-}
-
-export async function insertInvite(ex: Executor, values: typeof groupInvites.$inferInsert) {
-  const [row] = await ex.insert(groupInvites).values(values).returning();
-  return row!;
-}
-
-export async function findInvite(ex: Executor, tokenHash: string) {
-  const [row] = await ex
-    .select()
-    .from(groupInvites)
-    .where(eq(groupInvites.tokenHash, tokenHash))
-    .for('update');
-  return row;
-}
-
-export async function deleteInvite(ex: Executor, id: number) {
-  await ex.delete(groupInvites).where(eq(groupInvites.id, id));
 }
 
 /** The e-mail addresses of the members of these groups (named by g_name) that the user belongs to. */

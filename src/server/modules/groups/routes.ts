@@ -6,10 +6,12 @@ import { ownOrigin } from '../../platform/auth/origin.ts';
 import { binder } from '../../platform/contract.ts';
 import { parse } from '../../platform/errors.ts';
 import type { GroupLayerService } from '../annotations/group-layer.ts';
+import type { InvitationsService } from './invitations.ts';
 import type { GroupsService } from './service.ts';
 
 export interface GroupRouteDeps {
   groups: GroupsService;
+  invitations: InvitationsService;
   layer: GroupLayerService;
   auth: Auth;
   publicUrl: string | undefined;
@@ -20,7 +22,7 @@ export interface GroupRouteDeps {
  * create_group. Every call about a group answers 404 to a caller who is not its member.
  */
 export function registerGroupRoutes(app: FastifyInstance, deps: GroupRouteDeps) {
-  const { groups, layer, auth } = deps;
+  const { groups, invitations, layer, auth } = deps;
   const bind = binder(app, auth);
 
   bind(calls.create, ({ user, body }) => groups.create(user, body));
@@ -37,9 +39,13 @@ export function registerGroupRoutes(app: FastifyInstance, deps: GroupRouteDeps) 
   bind(calls.items, ({ user, query }) => groups.items(user, query));
   bind(calls.item, ({ user, query }) => groups.item(user, query));
   bind(calls.invite, ({ user, body, request }) =>
-    groups.invite(user, body, ownOrigin(request, deps.publicUrl)),
+    invitations.invite(user, body, ownOrigin(request, deps.publicUrl)),
   );
-  bind(calls.accept, ({ user, body }) => groups.accept(user, body));
+  bind(calls.accept, ({ user, body }) => invitations.accept(user, body));
+  bind(calls.invitations, ({ user }) => invitations.list(user));
+  bind(calls.invitation, ({ user, query }) => invitations.details(user, query));
+  bind(calls.acceptInvitation, ({ user, body }) => invitations.acceptListed(user, body));
+  bind(calls.declineInvitation, ({ user, body }) => invitations.decline(user, body));
   bind(calls.removeMember, ({ user, body }) => groups.removeMember(user, body));
   bind(calls.leave, ({ user, body }) => groups.leave(user, body.group_id));
   bind(calls.rename, ({ user, body }) => groups.rename(user, body));

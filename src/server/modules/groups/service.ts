@@ -1,16 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { EMAIL_PATTERN } from '../../../shared/schemas/auth.ts';
 import {
   ACCESS_MODE,
   type CreateGroupInput,
-  GROUP_INVITE_DAYS,
   GROUP_MSG,
   type GroupItem,
   type GroupItemInput,
   type GroupItemsInput,
   type GroupLiveMessage,
   type GroupReply,
-  type InviteInput,
   type RemoveMemberInput,
   type RenameGroupInput,
   type SharedToGroupsInput,
@@ -21,11 +17,9 @@ import type { Clock } from '../../platform/clock.ts';
 import { toSeconds } from '../../platform/clock.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/event-bus.ts';
-import type { Mailer } from '../../platform/mailer.ts';
 import type { Access } from '../../policies/authorized.ts';
 import {
   authorizeGroup,
-  checkInvite,
   checkMayLeave,
   groupItemAbilities,
   permitsShareToGroup,
@@ -45,7 +39,6 @@ export interface GroupsDeps {
   db: Db;
   clock: Clock;
   bus: EventBus;
-  mailer: Mailer;
   accounts: AccountsService;
   items: ItemsService;
   layer: GroupLayerService;
@@ -54,10 +47,9 @@ export interface GroupsDeps {
 
 type Caller = { id: number; name: string };
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /**
- * Groups (Teams / Classes; spec part 1 §3, §5, §7): create, invite, accept, leave, remove a member,
+ * Groups (Teams / Classes; spec part 1 §3, §5, §7): create, leave, remove a member (invitations:
+ * invitations.ts),
  * share items and read what members shared. Every call about a group first finds the caller's
  * membership through policies/group.ts: a group they do not belong to is not found, what only
  * its owner may do is forbidden to the others. Items are read through items/access.ts
@@ -230,56 +222,6 @@ export class GroupsService implements GroupDirectory {
         annotations,
       };
     });
-  }
-
-  /**
-   * Invites a user by name or e-mail (owner only): a mail with a link to accept. An address of no
-   * user is invited as it is; the link then works for whoever signs in with it first.
-   */
-  async invite(user: Caller, { group_id, to }: InviteInput, origin: string) {
-    const now = this.deps.clock.now();
-    const group = await this.member(this.deps.db, user, { id: group_id }, 'write');
-    const invitee = await this.deps.accounts.findUserByNameOrEmail(to);
-    if (!invitee && !EMAIL_PATTERN.test(to)) throw new ValidationError(GROUP_MSG.notAUser, 'to');
-    if (invitee && (await repo.membership(this.deps.db, group.id, invitee.id)))
-      throw new ConflictError(GROUP_MSG.alreadyMember, 'to');
-    const email = invitee?.email ?? to;
-    const token = randomBytes(24).toString('base64url');
-    await repo.insertInvite(this.deps.db, {
-      groupId: group.id,
-      invitedBy: user.id,
-      userId: invitee?.id ?? null,
-      email,
-      tokenHash: hashToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + GROUP_INVITE_DAYS * 86_400_000),
-    });
-    const kind = group.access_mode === ACCESS_MODE.class ? 'class' : 'team';
-    const link = `${origin}/groups/accept?token=${encodeURIComponent(token)}`;
-    await this.deps.mailer.send({
-      to: email,
-      subject: `${user.name} invited you to the ${kind} ${group.display_name}`,
-      text:
-        `${user.name} invited you to join the ${kind} "${group.display_name}" on Folio.\n\n` +
-        `Accept the invitation (sign in first if asked):\n${link}\n\n` +
-        `The link works for ${GROUP_INVITE_DAYS} days. If you did not expect it, ignore this mail.\n`,
-    });
-    return { code: 1 as const, email, user: invitee?.name ?? null };
-  }
-
-  /** Accepts an invitation: the caller becomes a member; the link is used up. */
-  async accept(user: Caller, input: { token: string }) {
-    const now = this.deps.clock.now();
-    const groupId = await this.deps.db.transaction(async (tx) => {
-      const invite = await repo.findInvite(tx, hashToken(input.token));
-      checkInvite(user, invite, now);
-      await repo.addMember(tx, invite.groupId, user.id, 'member', now);
-      await repo.deleteInvite(tx, invite.id);
-      return invite.groupId;
-    });
-    const row = await this.member(this.deps.db, user, { id: groupId });
-    await this.notify(groupId, { cmd: 'group', group_id: groupId, g_name: row.g_name, change: 'members' });
-    return { code: 1 as const, group: presentGroup(row) };
   }
 
   async leave(user: Caller, groupId: number) {

@@ -6,7 +6,13 @@ import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { SHAPE } from '../../../shared/schemas/values.ts';
 import { describe } from './anchoring/anchor.ts';
 import { indexText, rangeOffsets } from './anchoring/text-position.ts';
-import { clearHighlights, drawHighlightsInSlices, highlightIdAt, isTextHighlight } from './draw.ts';
+import {
+  clearHighlights,
+  drawHighlightsInSlices,
+  highlightIdAt,
+  isTextHighlight,
+  type MarkLook,
+} from './draw.ts';
 import { FloatNotes, floatPlace } from './FloatNotes.tsx';
 import styles from './Highlights.module.css';
 import { ColorButtons, Floating, HighlightMenu, type Place, TextButton } from './HighlightToolbar.tsx';
@@ -24,10 +30,31 @@ type Popup =
 
 const FLASH_MS = 2000;
 
-const look = {
+const ownLook: MarkLook = {
   className: (a: AnnotationReply) => `${styles.mark} ${styles[a.extra.color] ?? ''}`,
   noteClassName: styles.hasNote ?? '',
 };
+const AUTHOR_LINES = 6;
+
+/**
+ * Marks where several people highlight (a group's layer): each names its author, and carries a
+ * line in a colour of the author's, so two people's highlights in one colour still read as two.
+ */
+function authoredLook(authorOf: (a: AnnotationReply) => string | undefined): MarkLook {
+  return {
+    ...ownLook,
+    className: (a) =>
+      `${ownLook.className(a)} ${styles.authored} ${styles[`author${lineOf(authorOf(a) ?? '')}`]}`,
+    author: authorOf,
+  };
+}
+
+/** The same author gets the same line on every page. */
+function lineOf(author: string): number {
+  let hash = 0;
+  for (const ch of author) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
+  return hash % AUTHOR_LINES;
+}
 
 /** Where a box opened under `rect` (viewport coordinates) sits in the article's frame. */
 function placeBelow(article: HTMLElement, rect: DOMRect): Place {
@@ -56,9 +83,14 @@ export function HighlightLayer({
   onPlacingChange: (placing: boolean) => void;
   /**
    * Another layer's editing (groups: members highlight a shared item in the group's layer): its
-   * actions, and which annotations the viewer may change. Without it, the item's owner edits.
+   * actions, which annotations the viewer may change, and who made each. Without it, the item's
+   * owner edits.
    */
-  editor?: { actions: HighlightActions; canChange: (annotation: AnnotationReply) => boolean };
+  editor?: {
+    actions: HighlightActions;
+    canChange: (annotation: AnnotationReply) => boolean;
+    authorOf?: (annotation: AnnotationReply) => string | undefined;
+  };
 }) {
   const [overQuota, setOverQuota] = useState(false);
   const ownActions = useHighlightActions(item.link_id, () => setOverQuota(true));
@@ -81,9 +113,18 @@ export function HighlightLayer({
 
   const byId = useMemo(() => new Map(item.annotations.map((a) => [a.id, a])), [item.annotations]);
   const highlights = useMemo(() => item.annotations.filter(isTextHighlight), [item.annotations]);
+  const authorOf = editor?.authorOf;
+  const look = authorOf ? authoredLook(authorOf) : ownLook;
   // redraw only when something drawn changed, so a refetch does not disturb a selection
   const signature = JSON.stringify(
-    highlights.map((a) => [a.id, a.extra.color, a.selector, a.content, a.stickyNotes.map((n) => n.content)]),
+    highlights.map((a) => [
+      a.id,
+      a.extra.color,
+      a.selector,
+      a.content,
+      a.stickyNotes.map((n) => n.content),
+      authorOf?.(a),
+    ]),
   );
   // anchoring a long page takes a while: it runs in short slices after paint, never in layout
   // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the highlights

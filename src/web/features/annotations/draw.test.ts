@@ -62,6 +62,29 @@ describe('drawHighlights', () => {
     expect(article.innerHTML).toBe(HTML);
   });
 
+  it("names each highlight's author on its own marks where two people's highlights overlap", () => {
+    const { article, text } = setup();
+    const authors: Record<number, string> = { 1: 'ann', 2: 'bo' };
+    const byAuthor = { ...look, author: (a: AnnotationReply) => authors[a.id] };
+    const result = drawHighlights(
+      article,
+      [highlight(1, text, 'beta gamma delta'), highlight(2, text, 'gamma delta.Epsilon')],
+      byAuthor,
+    );
+    const ann = result.marks.get(1)!;
+    const bo = result.marks.get(2)!;
+    // a mark per author: none shared, each named on hover, the first in its accessible name
+    expect(ann.some((m) => bo.includes(m))).toBe(false);
+    expect(ann.map((m) => m.title)).toEqual(ann.map(() => 'Highlight by ann'));
+    expect(bo.map((m) => m.title)).toEqual(bo.map(() => 'Highlight by bo'));
+    expect(ann[0]!.getAttribute('aria-label')).toBe('Highlight by ann: beta gamma delta');
+    expect(bo[0]!.getAttribute('aria-label')).toBe('Highlight by bo: gamma delta.Epsilon');
+    expect(bo.map((m) => m.textContent).join('')).toBe('gamma delta.Epsilon');
+    // the shared words sit in a mark of each
+    const gamma = bo.find((m) => m.textContent === 'gamma')!;
+    expect(gamma.parentElement!.closest('mark')?.getAttribute('data-ann-id')).toBe('1');
+  });
+
   it('redraws the same highlights the same way', () => {
     const { article, text } = setup();
     const list = [highlight(1, text, 'gamma delta'), highlight(2, text, 'delta.Epsilon')];

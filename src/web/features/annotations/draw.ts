@@ -20,6 +20,11 @@ export interface MarkLook {
   className: (a: AnnotationReply) => string;
   /** extra class on the last mark of a highlight that has a sticky note */
   noteClassName: string;
+  /**
+   * who made a highlight, where several people's are drawn together (a group's layer): named on
+   * hover on each of its marks and in its accessible name
+   */
+  author?: (a: AnnotationReply) => string | undefined;
 }
 
 export interface DrawResult {
@@ -31,7 +36,8 @@ export interface DrawResult {
 
 /**
  * Draws the text highlights into the article: all are anchored against the text first, then
- * wrapped, so one highlight's marks never shift another's offsets. The first mark of each is
+ * wrapped, so one highlight's marks never shift another's offsets. Each highlight has marks of its
+ * own: where two overlap, one's marks sit inside the other's. The first mark of each is
  * focusable, so a keyboard can reach and open it. A generator: it yields after each highlight it
  * anchors and after each few it draws, so `drawHighlightsInSlices` can keep every main-thread
  * task short on a long page.
@@ -57,6 +63,7 @@ function* drawSteps(
     yield;
   }
   for (const { annotation: a, start, end } of placed) {
+    const author = look.author?.(a);
     const made = wrapOffsets(
       article,
       start,
@@ -66,6 +73,7 @@ function* drawSteps(
         mark.className = look.className(a);
         mark.setAttribute(MARK_ATTRIBUTE, String(a.id));
         mark.setAttribute('data-ann-md5', a.ann_md5);
+        if (author) mark.title = `Highlight by ${author}`;
         return mark;
       },
       index,
@@ -79,7 +87,8 @@ function* drawSteps(
     first.tabIndex = 0;
     first.setAttribute('role', 'button');
     const note = a.stickyNotes[0]?.content;
-    first.setAttribute('aria-label', `Highlight: ${a.content}${note ? ` (sticky note: ${note})` : ''}`);
+    const by = author ? ` by ${author}` : '';
+    first.setAttribute('aria-label', `Highlight${by}: ${a.content}${note ? ` (sticky note: ${note})` : ''}`);
     if (a.stickyNotes.length > 0) made.at(-1)!.classList.add(look.noteClassName);
     marks.set(a.id, made);
   }

@@ -14,7 +14,7 @@ import { useGroupHighlightActions } from './useGroupHighlightActions.ts';
 /**
  * /group/{g_name}/item/{id}: a shared item in the reader the owner uses, read-only for the item
  * itself, with the group's annotation layer: members highlight and write sticky notes, and change
- * only what they made there. Changes arrive live (api/live.ts refetches the group's queries).
+ * only what they made there; each highlight names its author. Changes arrive live (api/live.ts refetches the group's queries).
  */
 export function GroupReaderPage() {
   const { gName = '', itemId = '' } = useParams();
@@ -55,6 +55,7 @@ export function GroupReaderPage() {
   const entry = loaded.data;
   // the layer's own annotations are changed by their author; the sharer's stay as they are
   const mine = new Set(entry.annotations.filter((a) => a.in_layer && a.author === me.name).map((a) => a.id));
+  const authors = new Map(entry.annotations.map((a) => [a.id, a.author]));
   return (
     <GroupReader
       groupId={group.group_id}
@@ -62,6 +63,7 @@ export function GroupReaderPage() {
       item={entry.item}
       username={me.name}
       canChange={(a) => mine.has(a.id)}
+      authorOf={(a) => authors.get(a.id) || undefined}
     />
   );
 }
@@ -72,6 +74,8 @@ function GroupReader(props: {
   item: Parameters<typeof ReaderPage>[0]['item'];
   username: string;
   canChange: (a: AnnotationReply) => boolean;
+  /** each annotation's author: members' highlights are drawn and named apart */
+  authorOf: (a: AnnotationReply) => string | undefined;
 }) {
   const actions = useGroupHighlightActions(props.groupId, props.item.link_id);
   return (
@@ -85,7 +89,7 @@ function GroupReader(props: {
           article={article}
           item={props.item}
           {...floats}
-          editor={{ actions, canChange: props.canChange }}
+          editor={{ actions, canChange: props.canChange, authorOf: props.authorOf }}
         />
       )}
     />

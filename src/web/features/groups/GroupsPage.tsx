@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isSignedIn } from '../../../shared/schemas/user-info.ts';
 import { ApiError } from '../../api/client.ts';
-import { groupApi, useGroupMutation, useGroups } from '../../api/groups.ts';
+import { groupApi, useGroupMutation, useGroups, useInvitations } from '../../api/groups.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { links } from '../../lib/links.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -12,13 +12,18 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import styles from './Groups.module.css';
+import { PendingInvitations } from './Invitations.tsx';
 import { groupsWord, modeLabel } from './words.ts';
 
-/** My Groups (spec part 1 §2, part 2 §2): the user's Teams or Classes, a search box and the add button. */
+/**
+ * My Groups (spec part 1 §2, part 2 §2): the user's Teams or Classes, a search box and the add
+ * button, and the invitations waiting for an answer.
+ */
 export function GroupsPage() {
   const { data: info } = useUserInfo();
   const me = isSignedIn(info) ? info : null;
   const groups = useGroups(me !== null);
+  const invitations = useInvitations(me !== null);
   const [query, setQuery] = useState('');
   const [adding, setAdding] = useState(false);
   const word = groupsWord(me);
@@ -44,6 +49,7 @@ export function GroupsPage() {
           ) : null
         }
       />
+      <PendingInvitations invitations={invitations.data ?? []} />
       <search className={styles.search}>
         <Search size={16} className={styles.searchIcon} aria-hidden="true" />
         <input

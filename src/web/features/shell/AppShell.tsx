@@ -5,6 +5,7 @@ import { useForgetPreviousUser } from '../../api/auth.ts';
 import { useLiveItems } from '../../api/live.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { FeedbackProvider } from '../feedback/FeedbackProvider.tsx';
+import { useInvitationNotices } from '../groups/invitation-notices.ts';
 import { GuideProvider } from '../guides/GuideProvider.tsx';
 import { KeyboardProvider } from '../keyboard/KeyboardProvider.tsx';
 import { Footer } from './Footer.tsx';
@@ -24,6 +25,8 @@ export function AppShell() {
   // one live connection for the signed-in app, kept while moving between pages
   useLiveItems(isSignedIn(info) ? info.name : null);
   useForgetPreviousUser(isSignedIn(info) ? info.name : null, status === 'success');
+  // group invitations reach the notifications, not only the mail
+  useInvitationNotices(isSignedIn(info));
 
   useEffect(() => {
     if (status === 'success') writeNameHint(isSignedIn(info) ? info.name : null);
