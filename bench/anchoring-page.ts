@@ -5,8 +5,8 @@
  * re-captured, and re-captured with the words beside every highlight edited.
  */
 import type { AnnotationReply } from '../src/shared/schemas/annotations.ts';
-import { describe } from '../src/web/features/annotations/anchoring/anchor.ts';
-import { indexText } from '../src/web/features/annotations/anchoring/text-position.ts';
+import { describe } from '../src/shared/anchoring/anchor.ts';
+import { indexText } from '../src/shared/anchoring/text-position.ts';
 import {
   clearHighlights,
   drawHighlights,
