@@ -78,7 +78,7 @@ test('export three annotated items as PDF and Word, then to a note', async ({ pa
   const wordDownload = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'As MS-Word' }).click();
   const word = await wordDownload;
-  expect(word.suggestedFilename()).toBe('export.doc');
+  expect(word.suggestedFilename()).toBe('export.docx');
   const files = unzipSync(new Uint8Array(readFileSync(await word.path())));
   const xml = new TextDecoder().decode(files['word/document.xml']);
   for (const title of ['First', 'Second', 'Third']) expect(xml).toContain(`${title} highlighted passage`);

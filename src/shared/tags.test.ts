@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTagInput, parseTagInput, prefillTagInput, splitTName } from './tags.ts';
+import { formatTagInput, parseTagInput, prefillTagInput, splitTagNames, splitTName } from './tags.ts';
 
 describe('parseTagInput', () => {
   it.each([
@@ -14,6 +14,11 @@ describe('parseTagInput', () => {
     ['"unterminated quote', ['unterminated quote']],
     ['日本語 café', ['日本語', 'café']],
     ['""spaced   out""', ['spaced', 'out']],
+    // a comma separates tags even inside quotes (issue 27): t_name joins names with commas
+    ['"tips, tricks" css', ['tips', 'tricks', 'css']],
+    ['"a,b c"', ['a', 'b c']],
+    ['"," ,', []],
+    ['"unterminated, quote', ['unterminated', 'quote']],
   ])('%j -> %j', (input, expected) => {
     expect(parseTagInput(input)).toEqual(expected);
   });
@@ -26,6 +31,20 @@ describe('parseTagInput', () => {
   it('splits t_name', () => {
     expect(splitTName('')).toEqual([]);
     expect(splitTName('a,web design')).toEqual(['a', 'web design']);
+  });
+});
+
+describe('splitTagNames: tag names given one by one (chips, imports, t_name of a copy)', () => {
+  it('splits each at commas, cleans and dedupes them', () => {
+    expect(splitTagNames(['tips, tricks', ' web   design ', 'Tips', ',', 'no_tag', 'a'])).toEqual([
+      'tips',
+      'tricks',
+      'web design',
+      'a',
+    ]);
+  });
+  it('keeps quotes inside a name given alone', () => {
+    expect(splitTagNames(['say "hi"'])).toEqual(['say "hi"']);
   });
 });
 

@@ -25,6 +25,7 @@ export interface TestSite {
  *   /article.html, /no-title.html, /latin1.html     fixtures as text/html
  *   /article.gz.html                                the article gzip-encoded
  *   /pixel.png                                      a real PNG (not HTML)
+ *   /water-board-2023.pdf                           a PDF whose metadata gives its title
  *   /images/seedlings.jpg, /images/tomatoes.jpg    real JPEGs (the article's picture and og:image)
  *   /favicon.ico                                    a real Windows icon (a PNG inside)
  *   /redirect/N                                     a chain of N redirects ending at /article.html
@@ -97,6 +98,10 @@ export async function startTestSite(host = '127.0.0.1'): Promise<TestSite> {
       const timer = setInterval(() => res.write(' '), 1000);
       res.on('close', () => clearInterval(timer));
       return;
+    }
+    if (p === '/water-board-2023.pdf') {
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      return res.end(fixture('pages/water-board-2023.pdf'));
     }
     const flaky = p.match(/^\/flaky\/(\w+)$/);
     if (flaky) {

@@ -8,9 +8,10 @@ import {
   privateRssSchema,
   profileInfoQuerySchema,
   profileInfoReplySchema,
+  profileTagsQuerySchema,
   tagFeedParamsSchema,
 } from '../schemas/profile.ts';
-import { loadTagsReplySchema, loadTagsSchema } from '../schemas/tags.ts';
+import { loadTagsReplySchema } from '../schemas/tags.ts';
 import { defineCall } from './define.ts';
 
 /** The public library (spec part 2 §2), Save to My Library and the RSS feeds. */
@@ -36,7 +37,7 @@ export const profileCalls = {
     path: '/interact_api/load_user_profile_tags',
     summary: "A user's public tags, counted over public items only",
     caller: 'visitor',
-    query: loadTagsSchema,
+    query: profileTagsQuerySchema,
     reply: loadTagsReplySchema,
   }),
   info: defineCall({

@@ -46,7 +46,9 @@ export const cachedQuerySchema = z
   .refine((q) => q.url !== undefined || q.link_id !== undefined, {
     error: 'url or link_id is required.',
     path: ['url'],
-  });
+  })
+  // the refinement as the document shows it (docs/openapi.ts: one form-style query object)
+  .meta({ anyOf: [{ required: ['url'] }, { required: ['link_id'] }] });
 export type CachedQueryInput = z.output<typeof cachedQuerySchema>;
 
 /** GET /api/files/pages/{userId}/{name}: a stored copy's picture */

@@ -8,10 +8,14 @@ import { linkIdsField } from './items.ts';
 export const EXPORT_FORMATS = ['pdf', 'doc', 'md'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** The files' names (spec part 1 §9); several items as Markdown are a zip of .md files. */
+/**
+ * The files' names (spec part 1 §9); several items as Markdown are a zip of .md files. The Word file
+ * is a .docx, so it is named so, not export.doc as in the spec: Word warns of a .doc name on .docx
+ * bytes (docs/decisions.md).
+ */
 export const EXPORT_FILE_NAMES = {
   pdf: 'export.pdf',
-  doc: 'export.doc',
+  doc: 'export.docx',
   md: 'export.md',
   mdZip: 'export.zip',
 } as const;

@@ -44,6 +44,16 @@ export const saveBookmarkSchema = z.object({
 });
 export type SaveBookmarkInput = z.output<typeof saveBookmarkSchema>;
 
+/**
+ * Whose library a list call reads: the services fall back to the session's own name, so a visitor
+ * must name one (the document says so, as OpenAPI cannot make a parameter required for visitors only).
+ */
+export const libraryOwner = () =>
+  text()
+    .max(100)
+    .optional()
+    .describe("Required without a session: whose library; the signed-in user's own by default.");
+
 /** Load parameters of load_user_items / search_user_items (page_num is 0-based). */
 export const loadItemsSchema = z.object({
   type: z.preprocess(emptyToUndefined, z.enum([...ITEM_TYPE_NAMES, 'all']).optional()),
@@ -62,7 +72,7 @@ export const loadItemsSchema = z.object({
       .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: 'count must be 24, 48 or 96.' })
       .default(PAGE_SIZE_DEFAULT),
   ),
-  username: text().max(100).optional(),
+  username: libraryOwner(),
   format: text().max(100).optional(),
 });
 export type LoadItemsInput = z.output<typeof loadItemsSchema>;

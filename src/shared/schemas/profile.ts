@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adsInfoSchema } from './ads.ts';
 import { emptyToUndefined, flag, linkId, optionalId, text } from './fields.ts';
 import { itemReplySchema } from './items.ts';
+import { loadTagsSchema } from './tags.ts';
 
 /** Profile sort and count cookies (spec part 2 §9): kept 1095 days. */
 export const PROFILE_COOKIE_DAYS = 1095;
@@ -17,6 +18,9 @@ export const profileInfoQuerySchema = z.object({
   username: text().trim().min(1, { error: 'username is required.' }).max(100),
 });
 export type ProfileInfoQueryInput = z.output<typeof profileInfoQuerySchema>;
+
+/** GET /interact_api/load_user_profile_tags: always some user's public tags, so the name is needed. */
+export const profileTagsQuerySchema = loadTagsSchema.extend(profileInfoQuerySchema.shape);
 
 /** The user-meta header of a public profile: nothing private (no e-mail, plan or counts of private items). */
 export const profileInfoSchema = z.object({

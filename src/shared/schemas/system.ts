@@ -3,6 +3,11 @@ import { z } from 'zod';
 /** GET /api/health */
 export const healthReplySchema = z.object({ ok: z.literal(true), db: z.enum(['pglite', 'postgres']) });
 /** GET /api/docs: an OpenAPI 3.1 document */
-export const openApiReplySchema = z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) });
+export const openApiReplySchema = z.object({
+  openapi: z.string(),
+  info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
+  components: z.object({ securitySchemes: z.record(z.string(), z.unknown()) }),
+  paths: z.record(z.string(), z.unknown()),
+});
 /** GET /websocket?name= the signed-in user's name */
 export const liveQuerySchema = z.object({ name: z.string().optional() });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { TAG_SUGGESTIONS_MAX } from '../limits.ts';
+import { splitTagNames } from '../tags.ts';
 import { emptyToUndefined, text } from './fields.ts';
-import { linkIdsField } from './items.ts';
+import { libraryOwner, linkIdsField } from './items.ts';
 import { TAG_LIST_MAX } from './values.ts';
 
 export const TAG_TAB_TYPES = ['all', 'bookmark', 'image', 'pdf', 'note', 'unread', 'ann'] as const;
@@ -23,7 +24,7 @@ export const loadTagsSchema = z.object({
       .optional(),
   ),
   search: text().max(100).optional(),
-  username: text().max(100).optional(),
+  username: libraryOwner(),
 });
 export type LoadTagsInput = z.infer<typeof loadTagsSchema>;
 
@@ -57,10 +58,26 @@ const tagName = text('Please give the tag name.')
   .refine((v) => !v.includes(','), { error: 'A tag name cannot contain a comma.' })
   .refine((v) => v.length <= 100, { error: 'The tag name is too long.' });
 
-/** POST /tag_mana2/update_tags: an empty new name deletes the tag from every item. */
+/** New tag names: a comma separates tags wherever they are typed, so 'tips, tricks' names two. */
+const newTagNames = text('Please give the tag name.')
+  .refine((v) => v.trim() === '' || splitTagNames([v.replace(/"/g, '')]).length > 0, {
+    error: 'Please give the tag name.',
+  })
+  .refine(
+    (v) => v.split(',').every((name) => name.replace(/"/g, '').trim().replace(/\s+/g, ' ').length <= 100),
+    {
+      error: 'The tag name is too long.',
+    },
+  )
+  .transform((v) => splitTagNames([v.replace(/"/g, '')]));
+
+/**
+ * POST /tag_mana2/update_tags: an empty new name deletes the tag from every item; names separated by
+ * commas split it into those tags.
+ */
 export const updateTagSchema = z.object({
   old_tag: tagName.refine((v) => v.length > 0, { error: 'Please give the tag name.' }),
-  new: tagName.default(''),
+  new: newTagNames.default([]),
 });
 export type UpdateTagInput = z.output<typeof updateTagSchema>;
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CallInput, CallReply } from '../../shared/api/define.ts';
 import { exportCalls } from '../../shared/api/export.ts';
 import { noteCalls } from '../../shared/api/notes.ts';
-import { EXPORT_NOTE, type ExportFormat } from '../../shared/schemas/export.ts';
+import { EXPORT_FILE_NAMES, EXPORT_NOTE, type ExportFormat } from '../../shared/schemas/export.ts';
 import { ApiError, CSRF_HEADER, call, GENERIC_FAILURE } from './client.ts';
 import { queryKeys } from './keys.ts';
 
@@ -13,7 +13,7 @@ export function exportPreview(ids: number[]): Promise<CallReply<typeof exportCal
 
 /**
  * POST /api/export/items: the file, saved by the browser under the server's name (export.pdf,
- * export.doc, export.md or export.zip). A file is not JSON, so this reads the body as a blob; a
+ * export.docx, export.md or export.zip). A file is not JSON, so this reads the body as a blob; a
  * refusal still arrives as JSON and becomes an ApiError like every other call's.
  */
 export async function downloadExport(ids: number[], format: ExportFormat): Promise<string> {
@@ -37,7 +37,7 @@ export async function downloadExport(ids: number[], format: ExportFormat): Promi
     } catch {}
     throw new ApiError(message, response.status);
   }
-  const name = fileNameOf(response.headers.get('content-disposition')) ?? `export.${format}`;
+  const name = fileNameOf(response.headers.get('content-disposition')) ?? EXPORT_FILE_NAMES[format];
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

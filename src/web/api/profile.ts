@@ -21,7 +21,7 @@ export function useProfileItems(params: Record<string, string>) {
   });
 }
 
-export function useProfileTags(params: Record<string, string>) {
+export function useProfileTags(params: Record<string, string> & { username: string }) {
   return useQuery({
     queryKey: profileKeys.tags(params),
     queryFn: () => call(profileCalls.tags, { query: params }),

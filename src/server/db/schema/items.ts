@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -94,6 +95,8 @@ export const tags = pgTable(
     uniqueIndex('tags_user_name_lower_uq').on(t.userId, sql`lower(${t.name})`),
     index('tags_user_count_idx').on(t.userId, t.itemCount.desc()),
     index('tags_user_recent_idx').on(t.userId, t.lastUsedAt.desc()),
+    // items carry their tags comma-joined (t_name): a name with a comma would read as two tags
+    check('tags_name_without_comma', sql`position(',' in ${t.name}) = 0`),
   ],
 );
 

@@ -200,6 +200,22 @@ describe('page capture', () => {
     expect(item.items[0].link_id).toBe(saved.link_id);
   });
 
+  it("names a bookmark of a PDF by the PDF's metadata title; it has no reader copy", async () => {
+    const url = site.url('/water-board-2023.pdf');
+    const saved = await saveBookmark(alice, { url, title: '' });
+    expect(saved.title).toBe(url);
+    expect(await t.jobs.runDueJobs()).toEqual({ succeeded: 1, retried: 0, failed: 0 });
+    expect(await itemRow(saved.link_id)).toMatchObject({
+      title: 'Annual report of the county water board, 2023',
+      capture_status: 'failed',
+      capture_error: "The page's content type (application/pdf) is not accepted here.",
+    });
+    // a title the user gave stays
+    const named = await saveBookmark(alice, { url: `${url}?copy=1`, title: 'Water 2023' });
+    await t.jobs.runDueJobs();
+    expect((await itemRow(named.link_id)).title).toBe('Water 2023');
+  });
+
   it('gives up on a slow page after the timeout, retrying until the last attempt', async () => {
     const saved = await saveBookmark(alice, { url: site.url('/slow.html') });
     // each attempt reaches the page, which trickles on until the test ends its time

@@ -59,6 +59,86 @@ function metaContent(doc: Doc, selectors: string[]): string {
   return '';
 }
 
+/**
+ * The content of the first meta element naming one of `names` (lower case): in `name`, where Dublin
+ * Core writes DC.title or dcterms.title in any case, or among the space-separated names of `property`
+ * (RDFa: "og:title twitter:title").
+ */
+function metaNamed(doc: Doc, names: string[]): string {
+  const metas = [...doc.querySelectorAll('meta[content]')];
+  for (const wanted of names) {
+    for (const meta of metas) {
+      const name = (meta.getAttribute('name') ?? '').trim().toLowerCase();
+      const properties = (meta.getAttribute('property') ?? '').toLowerCase().split(/\s+/);
+      if (name !== wanted && !properties.includes(wanted)) continue;
+      const value = squash(meta.getAttribute('content'));
+      if (value) return value;
+    }
+  }
+  return '';
+}
+
+// the schema.org types Readability takes for an article (its jsonLdArticleTypes)
+const ARTICLE_TYPES = /Article|Posting|Report/;
+
+/** The headline (or name) of the page's schema.org article in JSON-LD, as Readability reads it. */
+function jsonLdTitle(doc: Doc): string {
+  for (const script of doc.querySelectorAll('script[type="application/ld+json"]')) {
+    try {
+      let data = JSON.parse((script.textContent ?? '').replace(/^\s*<!\[CDATA\[|\]\]>\s*$/g, ''));
+      const isArticle = (x: unknown) =>
+        !!x &&
+        typeof x === 'object' &&
+        ARTICLE_TYPES.test(String((x as { '@type'?: unknown })['@type'] ?? ''));
+      if (Array.isArray(data)) data = data.find(isArticle);
+      if (data && !data['@type'] && Array.isArray(data['@graph'])) data = data['@graph'].find(isArticle);
+      if (!isArticle(data)) continue;
+      const title = typeof data.headline === 'string' ? data.headline : data.name;
+      if (typeof title === 'string' && squash(title)) return squash(title);
+    } catch {
+      // not JSON: the next one, or the meta tags
+    }
+  }
+  return '';
+}
+
+/** The page's own title from its metadata, in Readability's order, then its <title>. */
+function metadataTitle(doc: Doc): string {
+  return (
+    jsonLdTitle(doc) ||
+    metaNamed(doc, ['dc.title', 'dc:title', 'dcterms.title', 'dcterm:title', 'dcterms:title', 'og:title']) ||
+    metaNamed(doc, ['title', 'twitter:title']) ||
+    squash(doc.querySelector('title')?.textContent)
+  );
+}
+
+/**
+ * The title Readability gives the page (its JSON-LD, the meta tags it knows, else the document's title
+ * without the site's name), found on a copy of only what it reads for the title, so that no article is
+ * extracted: a megabyte page takes seconds of Readability, too long for the add-bookmark form.
+ */
+function readabilityTitle(doc: Doc): string {
+  const head = [
+    doc.querySelector('title'),
+    ...doc.querySelectorAll('meta'),
+    ...doc.querySelectorAll('script[type="application/ld+json"]'),
+  ]
+    .filter((el): el is NonNullable<typeof el> => !!el)
+    .map((el) => el.outerHTML)
+    .join('');
+  const { document: copy } = parseHTML(`<!doctype html><html><head>${head}</head><body></body></html>`);
+  // the headings it compares the title with, and a paragraph, so that it finds an article
+  for (const heading of doc.querySelectorAll('h1, h2')) {
+    const el = copy.createElement(heading.tagName.toLowerCase());
+    el.textContent = heading.textContent ?? '';
+    copy.body.append(el);
+  }
+  const p = copy.createElement('p');
+  p.textContent = '.';
+  copy.body.append(p);
+  return squash(new Readability(copy as unknown as Document).parse()?.title);
+}
+
 function absolute(value: string, base: string): string | null {
   if (!value) return null;
   try {
@@ -70,9 +150,7 @@ function absolute(value: string, base: string): string | null {
 }
 
 function readMeta(doc: Doc, url: string): PageMeta {
-  const title =
-    metaContent(doc, ['meta[property="og:title"]', 'meta[name="twitter:title"]']) ||
-    squash(doc.querySelector('title')?.textContent);
+  const title = readabilityTitle(doc) || metadataTitle(doc);
   const description = metaContent(doc, [
     'meta[name="description"]',
     'meta[property="og:description"]',
@@ -122,7 +200,8 @@ export function extractArticle(html: string, url: string): Article {
   const clean = sanitizeReaderHtml(article?.content || body);
   const firstImage = clean.match(/<img[^>]*\ssrc="([^"]+)"/)?.[1]?.replace(/&amp;/g, '&') ?? null;
   return {
-    title: (meta.title || squash(article?.title)).slice(0, TITLE_LIMIT),
+    // Readability's own title first (meta.title found the same before it rewrote the document)
+    title: (squash(article?.title) || meta.title).slice(0, TITLE_LIMIT),
     html: clean,
     text: htmlToText(clean),
     leadImageUrl: meta.image ?? absolute(firstImage ?? '', url),

@@ -46,6 +46,13 @@ describe('POST /fetch_meta', () => {
     });
   });
 
+  it("gives a PDF's title from its metadata", async () => {
+    expect((await fetchMeta(alice, site.url('/water-board-2023.pdf'))).json()).toMatchObject({
+      title: 'Annual report of the county water board, 2023',
+      description: '',
+    });
+  });
+
   it.each([
     ['a page with no title', '/no-title.html'],
     ['a file that is not HTML', '/pixel.png'],

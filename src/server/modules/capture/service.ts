@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, QuotaExceededError } from '../../platform/errors.ts';
-import { FetchError } from '../../platform/fetch-errors.ts';
+import { FetchError, UnsupportedContentTypeError } from '../../platform/fetch-errors.ts';
 import { type Fetcher, pageText } from '../../platform/fetcher.ts';
 import type { Job } from '../../platform/jobs.ts';
 import type { Authorized } from '../../policies/authorized.ts';
@@ -21,12 +21,16 @@ import type { CaptureJobPayload } from '../items/capture-hook.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import type { TagsService } from '../tags/service.ts';
+import { extractPdfText } from '../uploads/pdf-text.ts';
 import { extractArticle, extractMeta } from './extract.ts';
 import { storeFavicon } from './favicons.ts';
 import { pictureUrl, removePictures, storeCover, storedPicturesOnly, storePictures } from './pictures.ts';
 import * as repo from './repo.ts';
 
 const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
+/** A bookmark of a PDF is named by its metadata; it has no reader copy. */
+const PDF_TYPE = 'application/pdf';
+const READ_TYPES = [...HTML_TYPES, PDF_TYPE];
 /** A captured page may be this large; past it the capture fails (and is not retried). */
 export const CAPTURE_MAX_BYTES = 5 * 1024 * 1024;
 /** fetch_meta reads only the head of a page, so a huge page still gives its title. */
@@ -76,10 +80,15 @@ export class CaptureService {
   private async readMeta(url: string): Promise<{ title: string; description: string } | null> {
     try {
       const page = await this.deps.fetcher.fetch(url, {
-        accept: HTML_TYPES,
+        accept: READ_TYPES,
         maxBytes: META_MAX_BYTES,
         truncate: true,
       });
+      if (page.contentType === PDF_TYPE) {
+        // a PDF's metadata is read from its end: a cut one gives the URL as title
+        const title = page.truncated ? null : await this.pdfTitle(page.body, url);
+        return { title: title || url, description: '' };
+      }
       const meta = extractMeta(pageText(page), page.url);
       return { title: meta.title || url, description: meta.description };
     } catch (err) {
@@ -114,9 +123,11 @@ export class CaptureService {
         article = extractArticle(copy, target.url);
       } else {
         const page = await this.deps.fetcher.fetch(target.url, {
-          accept: HTML_TYPES,
+          accept: READ_TYPES,
           maxBytes: CAPTURE_MAX_BYTES,
         });
+        if (page.contentType === PDF_TYPE)
+          return this.namePdf(target, await this.pdfTitle(page.body, target.url));
         finalUrl = page.url;
         article = extractArticle(pageText(page), page.url);
       }
@@ -193,6 +204,36 @@ export class CaptureService {
     const chunks: Buffer[] = [];
     for await (const chunk of blob.stream) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString('utf8');
+  }
+
+  /** The title in a PDF's metadata, or null (also when pdf.js cannot read it). */
+  private async pdfTitle(body: Buffer, url: string): Promise<string | null> {
+    try {
+      // a copy: the reader's thread takes the bytes it is given, and a Buffer may share its memory
+      return (await extractPdfText(new Uint8Array(body), 0)).title;
+    } catch (err) {
+      this.deps.log?.({ err, url }, 'PDF title not read');
+      return null;
+    }
+  }
+
+  /**
+   * A bookmark of a PDF: no reader copy (the capture fails as for any page that is not HTML), but an
+   * item the user left untitled takes the title of the PDF's metadata.
+   */
+  private async namePdf(target: Authorized<'item', ItemRow>, title: string | null) {
+    const { db, items } = this.deps;
+    await db.transaction(async (tx) => {
+      const current = await findForWrite(tx, { id: target.userId }, target.id, { lock: true });
+      if (!current || current.url !== target.url) return;
+      const untitled = !current.title.trim() || current.title === current.url;
+      await items.update(tx, current, {
+        captureStatus: 'failed',
+        captureError: new UnsupportedContentTypeError(PDF_TYPE).message,
+        ...(untitled && title ? { title } : {}),
+      });
+    });
+    await items.publishUpserts(target.userId, [target.id]);
   }
 
   /** The site's icon, once per host and port; a failure to store it never fails the capture. */

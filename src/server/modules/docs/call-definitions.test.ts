@@ -15,6 +15,51 @@ const before = JSON.parse(
 /** Paths added after the fixture was taken. */
 const ADDED_PATHS = ['/stats', '/toolbar_server_v13', '/api/import', '/api/import/{job_id}'];
 
+/**
+ * Calls whose documentation was made truthful since (issue 27, openapi-truth.test.ts): what a client
+ * sends is unchanged, only what the document says of it (which parameter is needed, the reply).
+ */
+const CORRECTED_PATHS = [
+  '/api/docs', // the reply has info and components
+  '/cached', // url or link_id is needed
+  '/interact_api/load_user_profile_tags', // username is needed
+  // a visitor must name the library
+  '/interact_api/load_user_items',
+  '/interact_api/search_user_items',
+  '/interact_api/load_user_profile_items',
+  '/interact_api/search_user_profile_items',
+  '/interact_api/load_user_tags',
+];
+
+type Operations = Record<
+  string,
+  {
+    summary: string;
+    parameters: { name: string; in: string; style?: string; schema: { properties?: object } }[];
+    requestBody?: unknown;
+  }
+>;
+
+/** What a client sends to a call: its method, the fields by name and place, the body. */
+function sent(operations: Operations) {
+  return Object.fromEntries(
+    Object.entries(operations).map(([method, { summary, parameters, requestBody }]) => [
+      method,
+      {
+        summary,
+        fields: parameters
+          .flatMap((p) =>
+            (p.style === 'form' ? Object.keys(p.schema.properties ?? {}) : [p.name]).map(
+              (n) => `${p.in} ${n}`,
+            ),
+          )
+          .sort(),
+        requestBody,
+      },
+    ]),
+  );
+}
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,8 +70,10 @@ describe('the call definitions', () => {
   it('describe every call exactly as the routes did before them', async () => {
     const now = (await t.visitor().get('/api/docs')).json();
     for (const path of Object.keys(before.paths)) expect(Object.keys(now.paths)).toContain(path);
-    for (const [path, operations] of Object.entries(before.paths)) {
-      expect({ path, operations: now.paths[path] }).toEqual({ path, operations });
+    for (const [path, operations] of Object.entries(before.paths) as [string, Operations][]) {
+      if (CORRECTED_PATHS.includes(path))
+        expect({ path, sent: sent(now.paths[path]) }).toEqual({ path, sent: sent(operations) });
+      else expect({ path, operations: now.paths[path] }).toEqual({ path, operations });
     }
   });
 

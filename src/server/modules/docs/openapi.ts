@@ -24,11 +24,19 @@ function parameters(schema: unknown, where: 'query' | 'path') {
   const json = jsonSchema(schema, 'input') as {
     properties?: Record<string, JsonSchema>;
     required?: string[];
+    anyOf?: unknown[];
   };
+  // fields one of which must be sent (GET /cached: url or link_id): OpenAPI says so only of one
+  // query object sent field by field (style form, explode), not of separate parameters
+  if (where === 'query' && json.anyOf) {
+    const name = Object.keys(json.properties ?? {}).join('_or_');
+    return [{ name, in: where, required: true, style: 'form', explode: true, schema: json }];
+  }
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: where,
     required: where === 'path' || (json.required?.includes(name) ?? false),
+    ...(typeof property.description === 'string' ? { description: property.description } : {}),
     schema: property,
   }));
 }

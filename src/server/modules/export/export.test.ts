@@ -61,11 +61,20 @@ describe('POST /api/export/items', () => {
     expect(res.rawPayload.toString('latin1')).toContain('/Subtype /Image');
   });
 
-  it('answers a Word document named export.doc holding the items, highlights, notes and the picture', async () => {
+  it('answers a Word document named export.docx holding the items, highlights, notes and the picture', async () => {
     const res = await exportItems(alice, { link_ids: [page, note, image], format: 'doc' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain('filename="export.doc"');
+    // the name says what the bytes are (a .docx), so Word and LibreOffice open it without a warning
+    // about a file whose format and extension do not match (docs/decisions.md)
+    expect(res.headers['content-disposition']).toContain('attachment; filename="export.docx"');
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(res.rawPayload.subarray(0, 4)).toEqual(Buffer.from('PK\x03\x04', 'latin1'));
     const files = unzipSync(new Uint8Array(res.rawPayload));
+    expect(new TextDecoder().decode(files['[Content_Types].xml'])).toContain(
+      'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"',
+    );
     const xml = new TextDecoder().decode(files['word/document.xml']);
     expect(xml).toContain('Résumé — שלום');
     expect(xml).toContain('A pink passage');

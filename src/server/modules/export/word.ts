@@ -76,7 +76,7 @@ function drawing(relId: string, n: number, pic: FittedPicture): string {
 }
 
 /**
- * The items as a Word document (export.doc, WordprocessingML in a zip), written as a stream: the
+ * The items as a Word document (export.docx, WordprocessingML in a zip), written as a stream: the
  * document part is deflated item by item as the items come, pictures follow it in the zip.
  */
 export function buildWord(items: AsyncIterable<ExportItem>): Readable {

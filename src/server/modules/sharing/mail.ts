@@ -5,9 +5,10 @@ import type { Clock } from '../../platform/clock.ts';
 import { ValidationError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import type { AccountsService } from '../accounts/service.ts';
+import { annotationsForItems } from '../annotations/item-annotations.ts';
 import { loadAll } from '../items/access.ts';
 import type { GroupDirectory } from './groups.ts';
-import { type MailContent, renderMailHtml, renderMailText } from './mail-render.ts';
+import { highlightsOf, type MailContent, renderMailHtml, renderMailText } from './mail-render.ts';
 import * as repo from './repo.ts';
 import type { SharingService } from './service.ts';
 
@@ -44,6 +45,11 @@ export class MailService {
         throw new ValidationError(MAIL_MSG.dailyLimit, 'send_to');
       }
       const links = await this.deps.sharing.linksFor(tx, owned, origin);
+      // every highlight and note of the items, not the few a library row shows collapsed
+      const annotations = await annotationsForItems(
+        tx,
+        owned.map((i) => i.id),
+      );
       const sentId = await repo.insertSent(tx, {
         userId: user.id,
         subject: input.subject,
@@ -51,16 +57,20 @@ export class MailService {
         itemIds: owned.map((i) => i.id),
         createdAt: now,
       });
+      const items = owned.map((item, i) => ({
+        title: item.title,
+        url: item.type === 'bookmark' ? (item.url ?? '') : '',
+        shareUrl: links[i]!.item_url,
+        ...highlightsOf(annotations.get(item.id) ?? []),
+      }));
+      // the client's quotes are the items' highlights it had at hand: each is mailed once, with its item
+      const mailed = new Set(items.flatMap((item) => item.highlights.map((h) => h.text.trim())));
       const content: MailContent = {
         sender: [sender.firstName, sender.lastName].filter(Boolean).join(' ') || sender.name,
         subject: input.subject,
         message: input.message,
-        quotes: input.quotes,
-        items: owned.map((item, i) => ({
-          title: item.title,
-          url: item.type === 'bookmark' ? (item.url ?? '') : '',
-          shareUrl: links[i]!.item_url,
-        })),
+        quotes: input.quotes.filter((q) => !mailed.has(q.trim())),
+        items,
       };
       return { sentId, content };
     });

@@ -12,7 +12,7 @@ import { itemTags, tags } from '../../db/schema.ts';
 export async function ensureTags(
   ex: Executor,
   userId: number,
-  itemId: number,
+  itemId: number | null,
   names: string[],
   at: Date,
 ): Promise<Map<string, number>> {
@@ -208,12 +208,17 @@ export async function findTagByName(ex: Executor, userId: number, name: string) 
   return row;
 }
 
-/** Moves every item of `fromId` onto `toId` (skipping items that already carry it), then drops `fromId`. */
-export async function mergeTag(ex: Executor, fromId: number, toId: number): Promise<void> {
+/** Gives every item of `fromId` the tag `toId` too, in the same place (items that carry it already keep theirs). */
+export async function copyTagOnto(ex: Executor, fromId: number, toId: number): Promise<void> {
   await ex.execute(sql`
     INSERT INTO item_tags (item_id, tag_id, user_id, position)
     SELECT item_id, ${toId}, user_id, position FROM item_tags WHERE tag_id = ${fromId}
     ON CONFLICT (item_id, tag_id) DO NOTHING`);
+}
+
+/** Moves every item of `fromId` onto `toId` (skipping items that already carry it), then drops `fromId`. */
+export async function mergeTag(ex: Executor, fromId: number, toId: number): Promise<void> {
+  await copyTagOnto(ex, fromId, toId);
   await ex.delete(tags).where(eq(tags.id, fromId));
 }
 

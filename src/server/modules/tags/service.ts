@@ -8,7 +8,7 @@ import {
   type TagTabType,
   type UpdateTagInput,
 } from '../../../shared/schemas/tags.ts';
-import { parseTagInput, splitTName } from '../../../shared/tags.ts';
+import { parseTagInput, splitTagNames, splitTName } from '../../../shared/tags.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, ValidationError } from '../../platform/errors.ts';
@@ -18,16 +18,6 @@ import { loadAll } from '../items/access.ts';
 import * as repo from './repo.ts';
 
 const RECOMMENDED_MAX = 10;
-
-function dedupeTags(names: string[]): string[] {
-  const seen = new Set<string>();
-  return names.filter((n) => {
-    const key = n.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
 
 /** What each tag tab counts (spec part 1 §3 tag tab types), as items... */
 function tabFilter(type: TagTabType): SQL {
@@ -58,8 +48,12 @@ const TAB_COUNTER: Record<TagTabType, SQL> = {
 export class TagsService {
   constructor(private readonly deps: { db: Db; clock: Clock; accounts: AccountsService }) {}
 
-  /** Gives an item exactly these tags (in this order); the tags' counters follow (migration 0009). */
-  async setItemTags(tx: Executor, userId: number, itemId: number, names: string[]): Promise<void> {
+  /**
+   * Gives an item exactly these tags (in this order); the tags' counters follow (migration 0009).
+   * A name holding a comma is two tags: t_name joins names with commas (and the tags table refuses one).
+   */
+  async setItemTags(tx: Executor, userId: number, itemId: number, given: string[]): Promise<void> {
+    const names = splitTagNames(given);
     const ids = await repo.ensureTags(tx, userId, itemId, names, this.deps.clock.now());
     const after = names.map((n) => ids.get(n.toLowerCase())).filter((id): id is number => id !== undefined);
     await repo.replaceItemTags(tx, userId, itemId, [...new Set(after)]);
@@ -86,7 +80,7 @@ export class TagsService {
       const current = await repo.tagNamesFor(tx, ids);
       for (const item of list) {
         const names = mode === 1 ? [...splitTName(current.get(item.id) ?? ''), ...given] : given;
-        await this.setItemTags(tx, item.userId, item.id, dedupeTags(names));
+        await this.setItemTags(tx, item.userId, item.id, names);
       }
       return repo.tagNamesFor(tx, ids);
     });
@@ -129,20 +123,26 @@ export class TagsService {
     return repo.suggestTags(this.deps.db, userId, text, limit);
   }
 
-  /** Renames a tag everywhere; onto an existing tag it merges; to empty it leaves every item untagged of it. */
-  async rename(userId: number, { old_tag, new: next }: UpdateTagInput): Promise<void> {
+  /**
+   * Renames a tag everywhere; onto an existing tag it merges; to empty it leaves every item untagged of
+   * it. Names separated by commas split it: its items get each of them (the first takes its place).
+   */
+  async rename(userId: number, { old_tag, new: names }: UpdateTagInput): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
       const tag = await repo.findTagByName(tx, userId, old_tag);
       if (!tag) throw new NotFoundError('No such tag.');
-      if (next === '') {
-        await repo.deleteTag(tx, tag.id);
+      if (names.length === 0) return repo.deleteTag(tx, tag.id);
+      // the tag keeps its place under its own name when that is among the new ones, else the first
+      const kept = names.find((n) => n.toLowerCase() === tag.name.toLowerCase()) ?? names[0]!;
+      for (const name of names.filter((n) => n !== kept)) {
+        const ids = await repo.ensureTags(tx, userId, null, [name], this.deps.clock.now());
+        await repo.copyTagOnto(tx, tag.id, ids.get(name.toLowerCase())!);
+      }
+      const target = await repo.findTagByName(tx, userId, kept);
+      if (target && target.id !== tag.id) {
+        await repo.mergeTag(tx, tag.id, target.id);
       } else {
-        const target = await repo.findTagByName(tx, userId, next);
-        if (target && target.id !== tag.id) {
-          await repo.mergeTag(tx, tag.id, target.id);
-        } else {
-          await repo.renameTag(tx, tag.id, next);
-        }
+        await repo.renameTag(tx, tag.id, kept);
       }
     });
   }

@@ -180,7 +180,7 @@ describe('rename, merge and delete a tag', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it.each([{}, { old_tag: '' }, { old_tag: 'a', new: 'b,c' }, { old_tag: 'a', new: 'x'.repeat(101) }])(
+  it.each([{}, { old_tag: '' }, { old_tag: 'a,b', new: 'c' }, { old_tag: 'a', new: 'x'.repeat(101) }])(
     'answers 400 for %j',
     async (body) => {
       const client = await t.signUp();

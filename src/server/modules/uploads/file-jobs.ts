@@ -126,10 +126,11 @@ export class FileJobs {
     // the text reader takes the bytes to its thread; the page renderer gets a copy of its own
     if (!data.thumbnails.has(THUMB_WIDTHS[0])) await this.pdfThumbnails(item, data.key, data.bytes.slice());
     try {
-      const { text, pageCount } = await extractPdfText(data.bytes, repo.TEXT_MAX_CHARS);
+      const { text, pageCount, title } = await extractPdfText(data.bytes, repo.TEXT_MAX_CHARS);
       await this.deps.db.transaction(async (tx) => {
         await repo.saveText(tx, item, { text, pageCount });
         await this.deps.items.setPageText(tx, item, text);
+        if (title) await this.titleFromMetadata(tx, item, data.fileName, title);
       });
     } catch (err) {
       // a file pdf.js calls broken is broken for good; anything else (time, memory) is retried
@@ -143,6 +144,20 @@ export class FileJobs {
       throw err;
     }
     await this.deps.items.publishUpserts(userId, [itemId]);
+  }
+
+  /**
+   * The PDF's own title (its metadata's) replaces the file name the upload gave it as title, unless
+   * the user has named the item meanwhile (the row is locked, so an edit waits or wins).
+   */
+  private async titleFromMetadata(
+    tx: Executor,
+    item: Authorized<'item', ItemRow>,
+    fileName: string,
+    title: string,
+  ) {
+    const current = await findForWrite(tx, { id: item.userId }, item.id, { lock: true });
+    if (current && current.title === fileName) await this.deps.items.update(tx, current, { title });
   }
 
   /** Removes the blobs of deleted items (queued by the delete's transaction). */
@@ -163,7 +178,7 @@ export class FileJobs {
     const bytes = await readAll(blob.stream, blob.size);
     const ext = file.blobKey.slice(file.blobKey.lastIndexOf('.') + 1);
     const thumbnails = new Set(Object.keys(file.thumbnails ?? {}).map(Number));
-    return { bytes, ext, key: file.blobKey, thumbnails };
+    return { bytes, ext, key: file.blobKey, thumbnails, fileName: file.fileName };
   }
 }
 

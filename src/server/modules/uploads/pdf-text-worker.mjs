@@ -27,5 +27,8 @@ for (let n = 1; n <= doc.numPages && length < maxChars; n++) {
   page.cleanup();
 }
 const pageCount = doc.numPages;
+// the title its metadata gives: the Info dictionary's, else the XMP dc:title (pdf-text.ts cleans it)
+const { info, metadata } = await doc.getMetadata().catch(() => ({}));
+const titles = [info?.Title, metadata?.get('dc:title')].filter((t) => typeof t === 'string');
 await doc.destroy();
-parentPort.postMessage({ text: parts.join('\n\n').slice(0, maxChars), pageCount });
+parentPort.postMessage({ text: parts.join('\n\n').slice(0, maxChars), pageCount, titles });

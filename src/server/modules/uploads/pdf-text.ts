@@ -1,3 +1,4 @@
+import { stripBidi } from '../../../shared/schemas/fields.ts';
 import { runBoundedWorker } from './bounded-worker.ts';
 
 const WORKER_URL = new URL('./pdf-text-worker.mjs', import.meta.url);
@@ -9,11 +10,36 @@ const HEAP_MB = 512;
 export interface PdfText {
   text: string;
   pageCount: number;
+  /** the title the PDF's metadata gives, or null */
+  title: string | null;
 }
 
-/** The text of a PDF (pdf.js in a worker thread, bounded in memory and time). */
-export function extractPdfText(data: Uint8Array, maxChars: number): Promise<PdfText> {
-  return runBoundedWorker<PdfText>(WORKER_URL, {
+const TITLE_MAX = 1000;
+
+/**
+ * The first usable title of the metadata's (Info Title, XMP dc:title): without control characters,
+ * not a placeholder ('Untitled', as pdf.js's viewer skips), not text decoded wrongly (U+FFFx).
+ */
+export function pdfTitle(titles: unknown[]): string | null {
+  for (const raw of titles) {
+    if (typeof raw !== 'string') continue;
+    // control and bidi characters (a title must not read as something else)
+    const title = stripBidi(raw)
+      .replace(/\p{Cc}/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, TITLE_MAX);
+    if (title && !/^untitled$/i.test(title) && !/[\ufff0-\uffff]/.test(title)) return title;
+  }
+  return null;
+}
+
+/**
+ * The text (its first `maxChars` characters; 0 reads no page) and the title of a PDF (pdf.js in a
+ * worker thread, bounded in memory and time).
+ */
+export async function extractPdfText(data: Uint8Array, maxChars: number): Promise<PdfText> {
+  const read = await runBoundedWorker<{ text: string; pageCount: number; titles: unknown[] }>(WORKER_URL, {
     workerData: { data, maxChars },
     transferList: [data.buffer as ArrayBuffer],
     heapMb: HEAP_MB,
@@ -21,4 +47,5 @@ export function extractPdfText(data: Uint8Array, maxChars: number): Promise<PdfT
     timedOut: () => new Error('Reading the PDF text took too long.'),
     stopped: (code) => new Error(`The PDF text reader stopped (exit code ${code}).`),
   });
+  return { text: read.text, pageCount: read.pageCount, title: pdfTitle(read.titles) };
 }

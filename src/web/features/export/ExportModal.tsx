@@ -23,8 +23,8 @@ const STATUS_OF: Record<ExportFormat, ExportStatus> = { pdf: 'pdf_start', doc: '
 
 /**
  * The Export modal (spec part 1 §2, §4, §9) for one item or the bulk selection: Copy, As PDF, As
- * MS-Word, As Markdown, Export to note, To Google Drive (a Google Doc; 'not configured' when the
- * server has no OAuth client), Send to WebDAV and Preview. Every button waits for the preview
+ * MS-Word, As Markdown, Export to note, To Google Drive (a Google Doc; only when the
+ * server has an OAuth client), Send to WebDAV and Preview. Every button waits for the preview
  * ('Generating preview...').
  */
 export function ExportModal(props: { items: ItemReply[]; onClose: () => void }) {

@@ -1,11 +1,10 @@
 import { UploadCloud } from 'lucide-react';
 import type { GoogleDriveStatusReply } from '../../../shared/schemas/drives.ts';
 import { Button } from '../../ui/Button.tsx';
-import { exportText } from './messages.ts';
 
 /**
- * The Export and Generate Report dialogs' Google Drive button: '{label} (not configured)', disabled
- * and saying why, when the server has no Google OAuth client; otherwise it sends.
+ * The Export and Generate Report dialogs' Google Drive button, shown only once the server says it
+ * has a Google OAuth client: a destination the operator has not set up is not offered at all.
  */
 export function GoogleDriveButton(props: {
   label: string;
@@ -14,18 +13,7 @@ export function GoogleDriveButton(props: {
   title?: string | undefined;
   onClick: () => void;
 }) {
-  if (props.status && !props.status.configured) {
-    return (
-      <Button
-        icon={<UploadCloud size={14} />}
-        disabled
-        title={exportText.driveNotConfigured}
-        aria-description={exportText.driveNotConfigured}
-      >
-        {props.label} (not configured)
-      </Button>
-    );
-  }
+  if (!props.status?.configured) return null;
   return (
     <Button
       icon={<UploadCloud size={14} />}

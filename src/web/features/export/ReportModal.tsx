@@ -28,8 +28,8 @@ import { exportText } from './messages.ts';
  * Generate Report (spec part 1 §2, §4, §9): 'Generating content...', then a title and a rich-text
  * content editor (the note editor's components, 480 px high) filled from the selection and its
  * highlights; Copy, Print, Export to note, Publish to blog (BlogPublish), Send to Google Drive (the
- * title and content as edited become a Google Doc; 'not configured' when the server has no OAuth
- * client, the connection offered first when the user has none).
+ * title and content as edited become a Google Doc; shown only when the server has an OAuth client,
+ * the connection offered first when the user has none).
  */
 export function ReportModal(props: { items: ItemReply[]; onClose: () => void }) {
   const open = props.items.length > 0;

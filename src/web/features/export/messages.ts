@@ -10,7 +10,6 @@ export const exportText = {
   copied: 'Copied to clipboard!',
   copyFailed: 'Copy failed, please select the text and use ctrl+c to copy.',
   failed: 'There are some errors, please try later.',
-  driveNotConfigured: 'Google Drive is not configured on this server.',
 } as const;
 
 /** Export status (spec part 1 §4); the Google Drive states belong to the drive feature. */

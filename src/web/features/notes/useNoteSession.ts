@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { EMPTY_NOTE_CONTENT, formatNoteTags, isEmptyNote, noteTitle } from '../../../shared/notes.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { splitTName } from '../../../shared/tags.ts';
+import { splitTagNames, splitTName } from '../../../shared/tags.ts';
 import { itemChanges } from '../../api/cache.ts';
 import { deleteItemKeepalive, saveNote } from '../../api/notes.ts';
 import { links } from '../../lib/links.ts';
@@ -176,7 +176,8 @@ export function useNoteSession({
     restored: start.restored,
     dismissWarning: () => setWarning(null),
     setContent: (content: string) => update({ content }),
-    setTags: (tags: string[]) => update({ tags }),
+    // a chip typed 'tips, tricks' is two tags, as the server will store them
+    setTags: (tags: string[]) => update({ tags: splitTagNames(tags) }),
     /** a title typed in the top bar: saved at once */
     rename: (title: string) => {
       update({ title });

@@ -12,6 +12,8 @@ let posted: { url: string; body: unknown }[];
 const item = {
   link_id: 7,
   title: 'A page',
+  // the row shows two of its four annotations collapsed
+  annotation_count: 4,
   annotations: [
     { id: 1, shape: 0, content: 'first highlight', stickyNotes: [] },
     { id: 2, shape: 2, content: 'a float note', stickyNotes: [] },
@@ -91,6 +93,11 @@ describe('SendEmailModal', () => {
     await click(button('Send'));
     expect(text()).toContain('Please fill valid email address.');
     expect(posted).toEqual([]);
+  });
+
+  it('says every highlight and note goes with the mail, not only those the row shows', () => {
+    expect(text()).toContain('All 4 highlights and notes go with the e-mail, each under its item.');
+    expect(text()).not.toContain('first highlight');
   });
 
   it("posts the spec's payload with the item's highlights as quotes", async () => {

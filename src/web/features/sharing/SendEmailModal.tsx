@@ -15,8 +15,8 @@ import styles from './Sharing.module.css';
 
 /**
  * Send an Email (spec part 1 §2, §5): recipients as chips (contacts, addresses, '#group', user
- * names), a required subject, a message, and the items' highlights as quotes. The mail carries each
- * item's share link, so recipients can open it read-only.
+ * names), a required subject and a message. The mail carries each item's share link (so recipients
+ * can open it read-only) and every highlight and note of the items.
  */
 export function SendEmailModal({ items, onClose }: { items: ItemReply[]; onClose: () => void }) {
   const open = items.length > 0;
@@ -28,6 +28,11 @@ export function SendEmailModal({ items, onClose }: { items: ItemReply[]; onClose
   const [message, setMessage] = useState('');
   const [warnings, setWarnings] = useState<{ to?: string; subject?: string }>({});
   const quotes = quotesOf(items);
+  // the server mails every highlight and note of the items, not only those the row shows collapsed
+  const annotationCount = items.reduce(
+    (n, i) => n + Math.max(i.annotation_count ?? 0, i.annotations.length),
+    0,
+  );
   const known = contacts.data ?? [];
 
   useEffect(() => {
@@ -144,19 +149,12 @@ export function SendEmailModal({ items, onClose }: { items: ItemReply[]; onClose
           value={message}
           onChange={(e) => setMessage(e.target.value)}
         />
-        {quotes.length > 0 ? (
-          <section aria-label="Highlights sent as quotes">
-            <p className={styles.muted}>Highlights sent with the e-mail:</p>
-            <ul className={styles.quotes}>
-              {quotes.map((q, i) => (
-                // quotes may repeat; their order is fixed while the modal is open
-                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
-                <li key={i}>
-                  <blockquote className={styles.quote}>{q}</blockquote>
-                </li>
-              ))}
-            </ul>
-          </section>
+        {annotationCount > 0 ? (
+          <p className={styles.muted}>
+            {annotationCount === 1
+              ? 'Its highlight goes with the e-mail.'
+              : `All ${annotationCount} highlights and notes go with the e-mail, each under its item.`}
+          </p>
         ) : null}
       </form>
     </Modal>
