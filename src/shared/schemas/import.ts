@@ -23,6 +23,27 @@ export const IMPORT_FORMAT_NAMES = [
 ] as const;
 export type ImportFormatName = (typeof IMPORT_FORMAT_NAMES)[number];
 
+/** Each format as people know it (the import form's choices, the progress line). */
+export const IMPORT_FORMAT_LABELS: Record<ImportFormatName, string> = {
+  netscape: 'Bookmarks HTML (browsers, Pocket, Pinboard, Raindrop, Karakeep, Linkwarden, Diigo)',
+  pocket_csv: 'Pocket CSV',
+  pocket_zip: 'Pocket zip',
+  pinboard: 'Pinboard JSON',
+  instapaper: 'Instapaper CSV',
+  raindrop: 'Raindrop CSV',
+  readwise_reader: 'Readwise Reader CSV',
+  readwise_highlights: 'Readwise highlights CSV',
+  karakeep: 'Karakeep JSON',
+  linkwarden: 'Linkwarden backup.json',
+  wallabag: 'Wallabag JSON',
+  omnivore: 'Omnivore zip',
+  hypothesis: 'Hypothesis JSON',
+  diigo_csv: 'Diigo CSV',
+  diigo_zip: 'Diigo zip',
+  kindle: "Kindle 'My Clippings.txt'",
+  opml: 'OPML outline',
+};
+
 /** An import file is at most this large (a 10,000-bookmark export is a few MB; Omnivore zips with pages more). */
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 /** The summary keeps the first this many problems. */

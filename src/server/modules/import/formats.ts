@@ -1,3 +1,4 @@
+import { IMPORT_FORMAT_LABELS, type ImportFormatName } from '../../../shared/schemas/import.ts';
 import type { Parsed } from './entry.ts';
 import { parseDiigoCsv, parseDiigoZip } from './parsers/diigo.ts';
 import { parseHypothesis } from './parsers/hypothesis.ts';
@@ -15,40 +16,30 @@ import type { ImportFile } from './source.ts';
 
 /** The formats read as a stream of entries; Kindle clippings and OPML have their own importers. */
 export const ENTRY_FORMATS = {
-  netscape: {
-    label: 'Bookmarks HTML (browsers, Pocket, Pinboard, Raindrop, Karakeep, Linkwarden, Diigo)',
-    parse: parseNetscape,
-  },
-  pocket_csv: { label: 'Pocket CSV', parse: parsePocketCsv },
-  pocket_zip: { label: 'Pocket zip', parse: parsePocketZip },
-  pinboard: { label: 'Pinboard JSON', parse: parsePinboard },
-  instapaper: { label: 'Instapaper CSV', parse: parseInstapaper },
-  raindrop: { label: 'Raindrop CSV', parse: parseRaindrop },
-  readwise_reader: { label: 'Readwise Reader CSV', parse: parseReadwiseReader },
-  readwise_highlights: { label: 'Readwise highlights CSV', parse: parseReadwiseHighlights },
-  karakeep: { label: 'Karakeep JSON', parse: parseKarakeep },
-  linkwarden: { label: 'Linkwarden backup.json', parse: parseLinkwarden },
-  wallabag: { label: 'Wallabag JSON', parse: parseWallabag },
-  omnivore: { label: 'Omnivore zip', parse: parseOmnivore },
-  hypothesis: { label: 'Hypothesis JSON', parse: parseHypothesis },
-  diigo_csv: { label: 'Diigo CSV', parse: parseDiigoCsv },
-  diigo_zip: { label: 'Diigo zip', parse: parseDiigoZip },
-} satisfies Record<string, { label: string; parse: (file: ImportFile) => AsyncGenerator<Parsed> }>;
-
-export const OTHER_FORMATS = {
-  kindle: { label: "Kindle 'My Clippings.txt'" },
-  opml: { label: 'OPML outline' },
-};
+  netscape: { parse: parseNetscape },
+  pocket_csv: { parse: parsePocketCsv },
+  pocket_zip: { parse: parsePocketZip },
+  pinboard: { parse: parsePinboard },
+  instapaper: { parse: parseInstapaper },
+  raindrop: { parse: parseRaindrop },
+  readwise_reader: { parse: parseReadwiseReader },
+  readwise_highlights: { parse: parseReadwiseHighlights },
+  karakeep: { parse: parseKarakeep },
+  linkwarden: { parse: parseLinkwarden },
+  wallabag: { parse: parseWallabag },
+  omnivore: { parse: parseOmnivore },
+  hypothesis: { parse: parseHypothesis },
+  diigo_csv: { parse: parseDiigoCsv },
+  diigo_zip: { parse: parseDiigoZip },
+} satisfies Record<
+  Exclude<ImportFormatName, 'kindle' | 'opml'>,
+  { parse: (file: ImportFile) => AsyncGenerator<Parsed> }
+>;
 
 export type EntryFormat = keyof typeof ENTRY_FORMATS;
-export type ImportFormat = EntryFormat | keyof typeof OTHER_FORMATS;
+export type ImportFormat = ImportFormatName;
 
-export const IMPORT_FORMATS = Object.keys({ ...ENTRY_FORMATS, ...OTHER_FORMATS }) as ImportFormat[];
-
-export const formatLabel = (format: ImportFormat) =>
-  format in ENTRY_FORMATS
-    ? ENTRY_FORMATS[format as EntryFormat].label
-    : OTHER_FORMATS[format as 'kindle' | 'opml'].label;
+export const formatLabel = (format: ImportFormatName) => IMPORT_FORMAT_LABELS[format];
 
 /** The one message for a file of no known format, naming what Folio reads. */
 export const UNKNOWN_FORMAT_MESSAGE = `Folio cannot read this file. It reads: ${[

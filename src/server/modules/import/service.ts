@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { KINDLE_CLIPPINGS_MAX_BYTES } from '../../../shared/limits.ts';
 import {
   IMPORT_ERRORS_KEPT,
+  IMPORT_FORMAT_NAMES,
   IMPORT_MAX_BYTES,
   IMPORT_MSG,
   type ImportFormatName,
@@ -213,8 +214,8 @@ export class ImportService {
 
   private async formatOf(given: string | undefined, file: ImportFile): Promise<ImportFormatName> {
     if (given) {
-      const known = [...Object.keys(ENTRY_FORMATS), 'kindle', 'opml'];
-      if (!known.includes(given)) throw new ValidationError(IMPORT_MSG.unknownFormat, 'format');
+      if (!(IMPORT_FORMAT_NAMES as readonly string[]).includes(given))
+        throw new ValidationError(IMPORT_MSG.unknownFormat, 'format');
       return given as ImportFormatName;
     }
     const found = await detectFormat(file).catch((err: unknown) => {
