@@ -1,7 +1,8 @@
 /**
  * Cookies every journey starts with (playwright.config.ts): a user who has seen the library guide
- * and dismissed the install-extension bar, so neither covers what a journey clicks. The journeys of
- * those two (library-guide, extension) start from fewer.
+ * in this browser (so the account is not even asked, GET /api/settings/guides) and dismissed the
+ * install-extension bar, so neither covers what a journey clicks. The journeys of those two
+ * (first-minute, library-polish's new user, extension) start from fewer.
  */
 function cookie(name: string) {
   return {

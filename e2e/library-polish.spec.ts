@@ -21,11 +21,15 @@ test.describe('a new user', () => {
 
   test('sees the library guide once, remembered by its cookie', async ({ page, context }) => {
     await signUp(page, uniqueName('guided'));
-    const guide = page.getByRole('dialog', { name: 'Everything in one library' });
+    const guide = page.getByRole('dialog', { name: 'Save anything' });
     await expect(guide).toBeVisible();
     await guide.getByRole('button', { name: 'Next' }).click();
     await page
       .getByRole('dialog', { name: 'Find anything again' })
+      .getByRole('button', { name: 'Next' })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Everything in one library' })
       .getByRole('button', { name: 'Close' })
       .click();
     await expect(page.getByRole('dialog')).toHaveCount(0);

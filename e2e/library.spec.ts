@@ -159,7 +159,11 @@ test('a second tab updates live when the first adds an item', async ({ page, con
 });
 
 test('free plans see the house ads with a Remove link; premium plans see none', async ({ page }) => {
-  await signUp(page, uniqueName('adviewer'));
+  const name = uniqueName('adviewer');
+  await signUpByApi(page, name);
+  // the banner waits for the first save (first-minute.spec.ts)
+  await save(page, { url: 'https://ads.example/1', title: 'Something saved' });
+  await page.goto(`/user/${name}`);
   const banner = page.getByRole('complementary', { name: 'Advertisement' }).first();
   await expect(banner).toContainText('Folio Premium');
   await expect(banner.getByRole('link', { name: 'Remove' })).toHaveAttribute('href', '/premium?f=ads');

@@ -72,10 +72,15 @@ test('a forgotten password is reset through the mailed link', async ({ page }) =
   await expect(page).toHaveURL(`/user/${name}`);
 });
 
-test('delete the account, go home, and fail to sign in', async ({ page }) => {
+test('delete the account after the password and the user name typed, go home, and fail to sign in', async ({
+  page,
+}) => {
   const name = uniqueName('deleter');
   await signUpByApi(page, name);
   await page.goto('/setting');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Please enter your password.')).toBeVisible();
+  await page.getByLabel(`Type your user name, ${name}, to confirm`).fill(name);
   await page.getByLabel('Password', { exact: true }).last().fill('wrong-one');
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByText('Your password is incorrect.')).toBeVisible();

@@ -22,6 +22,10 @@ test('turn on two-factor sign-in, sign out, and sign in with the password then a
     'href',
     new RegExp(`^otpauth://totp/Folio:${name}\\?.*secret=${secret}`),
   );
+  // the QR code is drawn on the page: no image is fetched, so the secret goes to no one
+  const qr = section.getByRole('img', { name: 'QR code of the authenticator link' });
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((el) => el.tagName.toLowerCase())).toBe('svg');
   expect(
     await new AxeBuilder({ page }).include('section[aria-labelledby="two-factor-h"]').analyze(),
   ).toHaveProperty('violations', []);

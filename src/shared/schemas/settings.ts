@@ -38,6 +38,7 @@ export const SETTINGS_MSG = {
   resetSent: 'If an account uses this address, we have sent it a link to reset the password.',
   passwordReset: 'Your password has been reset. Please sign in with the new one.',
   // deletion (§8)
+  deletePasswordEmpty: 'Please enter your password.',
   deleteOk: 'Your account and everything in it have been deleted.',
   deletePersonalPremium: 'Please cancel your personal premium subscription in this page first.',
   deleteTeamPremium: 'Please cancel your team premium subscription in the team billing page first.',
@@ -106,6 +107,18 @@ export const setOutlinerSettingsBodySchema = z
   });
 export type SetOutlinerSettingsInput = z.output<typeof setOutlinerSettingsBodySchema>;
 export const deleteUserSchema = z.object({ password: z.string().max(1024).optional().default('') });
+
+/** The guides whose "seen" the account keeps, so a new browser does not show them again. */
+export const ACCOUNT_GUIDES = ['library'] as const;
+export type AccountGuide = (typeof ACCOUNT_GUIDES)[number];
+/** POST /api/settings/guides {guide}: the guide was shown */
+export const markGuideSeenSchema = z.object({
+  guide: z.enum(ACCOUNT_GUIDES, { error: 'This guide does not exist.' }),
+});
+export type MarkGuideSeenInput = z.output<typeof markGuideSeenSchema>;
+/** GET /api/settings/guides */
+export const guidesSeenReplySchema = z.object({ seen: z.array(z.enum(ACCOUNT_GUIDES)) });
+export type GuidesSeenReply = z.output<typeof guidesSeenReplySchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;

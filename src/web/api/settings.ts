@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Call, CallInput, CallReply } from '../../shared/api/define.ts';
 import { settingsCalls } from '../../shared/api/settings.ts';
+import type { AccountGuide } from '../../shared/schemas/settings.ts';
 import { call } from './client.ts';
 import { queryKeys } from './keys.ts';
 
@@ -50,4 +51,18 @@ export function useResetPassword() {
     mutationFn: (input: { token: string; password: string }) =>
       call(settingsCalls.resetPassword, { body: input }),
   });
+}
+
+/** The guides this account has been shown (asked only in a browser that has not shown them). */
+export function useGuidesSeen(enabled: boolean) {
+  return useQuery({
+    queryKey: ['guides-seen'] as const,
+    queryFn: () => call(settingsCalls.guidesSeen),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function markGuideSeen(guide: AccountGuide): Promise<unknown> {
+  return call(settingsCalls.markGuideSeen, { body: { guide } });
 }

@@ -129,6 +129,12 @@ export const en = {
   'settings.delete': 'Delete Account',
   'settings.deleteLead': 'Everything in your library is removed for good.',
   'settings.deleteSubmit': 'Delete my account',
+  'settings.deleteBackupLead': 'Keep a copy before you go:',
+  'settings.deleteBackup': 'Export your items first',
+  'settings.deleteBackupHow':
+    '(in your library: Bulk Edit, Select all, then Export as csv, or Export for PDF, Word or Markdown).',
+  'settings.deleteConfirm': 'Type your user name, {name}, to confirm',
+  'settings.deleteConfirmWrong': 'Type {name} to confirm.',
   // settings: two-factor sign-in
   'twoFactor.title': 'Two-factor sign-in',
   'twoFactor.off':
@@ -137,7 +143,8 @@ export const en = {
   'twoFactor.codesLeft': 'Recovery codes left: {count}',
   'twoFactor.start': 'Set up two-factor sign-in',
   'twoFactor.scan':
-    'Add this account to your authenticator app: open the link on this device, or type the secret by hand.',
+    'Add this account to your authenticator app: scan the QR code with your phone, open the link on this device, or type the secret by hand.',
+  'twoFactor.qr': 'QR code of the authenticator link',
   'twoFactor.openInApp': 'Open in an authenticator app',
   'twoFactor.secret': 'Secret',
   'twoFactor.firstCode': 'Code from the app',

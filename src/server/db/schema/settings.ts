@@ -28,6 +28,8 @@ export const userSettings = pgTable('user_settings', {
   followAuth: boolean('follow_auth').notNull().default(false),
   privateRssFeed: boolean('private_rss_feed').notNull().default(false),
   language: text('language').notNull().default('en'),
+  /** the guides shown to the user (shared/schemas/settings.ts ACCOUNT_GUIDES), whatever the browser */
+  guidesSeen: text('guides_seen').array().notNull().default(sql`'{}'::text[]`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

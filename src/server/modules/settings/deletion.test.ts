@@ -76,6 +76,16 @@ async function fill(c: TestClient) {
 }
 
 describe('deleteUser', () => {
+  it('says the password is required when it is empty or missing, and deletes nothing', async () => {
+    const c = await t.signUp();
+    for (const body of [{ password: '' }, {}]) {
+      const res = await c.post('/api/settings/deleteUser', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'Please enter your password.', field: 'password' });
+    }
+    expect((await c.get('/interact_api/load_user_setting')).statusCode).toBe(200);
+  });
+
   it('refuses a wrong password with code 0 and a subscription with -1', async () => {
     const c = await t.signUp();
     const wrong = await c.post('/api/settings/deleteUser', { password: 'nope123' });

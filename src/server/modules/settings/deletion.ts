@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { verifyPassword } from '../../platform/auth/passwords.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { ValidationError } from '../../platform/errors.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { effectivePlan } from '../accounts/user-info.ts';
@@ -14,7 +15,7 @@ export const USER_BLOB_AREAS = ['items', 'notes', 'pages', 'avatars'] as const;
 
 /**
  * deleteUser (§8): refused with -1..-4 while a subscription or a company holds the account, 0 on a
- * wrong password; otherwise the user row goes (every table's rows of the user go with it by their
+ * wrong password (400 on an empty one); otherwise the user row goes (every table's rows of the user go with it by their
  * ON DELETE CASCADE keys), then the user's counters, then every blob of the user's areas.
  */
 export async function deleteAccount(
@@ -22,6 +23,9 @@ export async function deleteAccount(
   user: UserRow,
   password: string,
 ): Promise<SettingsReply> {
+  // an empty field is a form sent too soon, not a wrong guess: say what is missing
+  if (user.passwordHash && password === '')
+    throw new ValidationError(SETTINGS_MSG.deletePasswordEmpty, 'password');
   if (user.passwordHash && !(await verifyPassword(user.passwordHash, password)))
     return { code: 0, message: SETTINGS_MSG.passwordIncorrect };
   const plan = effectivePlan(user, deps.clock.now());

@@ -14,6 +14,7 @@ export const DEFAULT_SETTINGS: Omit<SettingsRow, 'userId' | 'updatedAt'> = {
   followAuth: false,
   privateRssFeed: false,
   language: 'en',
+  guidesSeen: [],
 };
 
 export async function findSettings(ex: Executor, userId: number): Promise<SettingsRow> {
@@ -31,6 +32,21 @@ export async function saveSettings(
     .insert(userSettings)
     .values({ userId, ...set, updatedAt: now })
     .onConflictDoUpdate({ target: userSettings.userId, set: { ...set, updatedAt: now } });
+}
+
+/** Adds a guide to the user's seen ones once, in one statement (two tabs may mark it together). */
+export async function markGuideSeen(ex: Executor, userId: number, guide: string, now: Date): Promise<void> {
+  await ex
+    .insert(userSettings)
+    .values({ userId, guidesSeen: [guide], updatedAt: now })
+    .onConflictDoUpdate({
+      target: userSettings.userId,
+      set: {
+        guidesSeen: sql`CASE WHEN ${guide} = ANY(${userSettings.guidesSeen}) THEN ${userSettings.guidesSeen}
+          ELSE array_append(${userSettings.guidesSeen}, ${guide}) END`,
+        updatedAt: now,
+      },
+    });
 }
 
 /** Whether another user has this e-mail as their address (or waiting for verification). */

@@ -34,6 +34,11 @@ export async function registerSettingsRoutes(app: FastifyInstance, deps: Setting
     bind(settingsCalls[name], ({ user, body }) => settings.setFlag(user, name, body));
   }
   bind(settingsCalls.setOpenTextView, ({ user, body }) => settings.setOpenTextView(user, body));
+  bind(settingsCalls.guidesSeen, async ({ user, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return settings.guidesSeen(user.id);
+  });
+  bind(settingsCalls.markGuideSeen, ({ user, body }) => settings.markGuideSeen(user.id, body));
   bind(settingsCalls.setLanguage, ({ user, body }) => settings.setLanguage(user, body));
   bind(settingsCalls.setOutlinerSettings, ({ user, body }) => settings.setOutlinerSettings(user, body));
   bind(settingsCalls.changeRealName, ({ user, body }) => settings.changeRealName(user, body));

@@ -1,9 +1,12 @@
 import { PLANS } from '../../../shared/plans.ts';
 import {
+  ACCOUNT_GUIDES,
   type ChangeRealNameInput,
   type ChangeUserNameInput,
   type CheckEmailInput,
   type ForgotPasswordInput,
+  type GuidesSeenReply,
+  type MarkGuideSeenInput,
   type ResetPasswordInput,
   SETTINGS_MSG,
   type SessionsReply,
@@ -140,6 +143,16 @@ export class SettingsService {
   async setOpenTextView(user: SessionUser, { value }: SettingFlagInput): Promise<SettingsReply> {
     if (!this.isPremium(user)) throw new PlanLimitError(SETTINGS_MSG.premiumOnly);
     await this.deps.accounts.setOpenTextView(user.id, value);
+    return ok();
+  }
+
+  async guidesSeen(userId: number): Promise<GuidesSeenReply> {
+    const { guidesSeen } = await repo.findSettings(this.deps.db, userId);
+    return { seen: ACCOUNT_GUIDES.filter((guide) => guidesSeen.includes(guide)) };
+  }
+
+  async markGuideSeen(userId: number, { guide }: MarkGuideSeenInput): Promise<SettingsReply> {
+    await repo.markGuideSeen(this.deps.db, userId, guide, this.deps.clock.now());
     return ok();
   }
 

@@ -1,11 +1,22 @@
 import { useState } from 'react';
 import { Button } from '../../ui/Button.tsx';
 import { Modal } from '../../ui/Modal.tsx';
+import { AnchoredGuide } from './AnchoredGuide.tsx';
 import styles from './Guide.module.css';
 import { GUIDES, type GuideId } from './guides.ts';
 
-/** One guide as a dialog: Previous and Next between slides, Skip before the end, Close at the end. */
+/** One guide: beside its controls when its steps name them, else slides in a dialog. */
 export function Guide({ id, onClose }: { id: GuideId; onClose: () => void }) {
+  const slides = GUIDES[id];
+  return slides.every((slide) => slide.anchor) ? (
+    <AnchoredGuide steps={slides} onClose={onClose} />
+  ) : (
+    <SlidesGuide id={id} onClose={onClose} />
+  );
+}
+
+/** Slides as a dialog: Previous and Next between slides, Skip before the end, Close at the end. */
+function SlidesGuide({ id, onClose }: { id: GuideId; onClose: () => void }) {
   const slides = GUIDES[id];
   const [index, setIndex] = useState(0);
   const slide = slides[index];

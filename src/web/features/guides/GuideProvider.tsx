@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { COOKIE_DAYS_LONG } from '../../../shared/limits.ts';
+import { markGuideSeen, useGuidesSeen } from '../../api/settings.ts';
 import { readCookie, writeCookie } from '../../lib/cookies.ts';
 import { type GuideId, LIBRARY_GUIDE_COOKIE } from './guides.ts';
 
@@ -16,6 +17,8 @@ import { type GuideId, LIBRARY_GUIDE_COOKIE } from './guides.ts';
 const Guide = lazy(() => import('./Guide.tsx').then((m) => ({ default: m.Guide })));
 
 const GuideContext = createContext<((id: GuideId) => void) | null>(null);
+/** whether a guide is showing: what would stack on it (the bookmarklet bar) waits */
+const GuideShowingContext = createContext(false);
 
 /** The guide overlay root: at most one guide shows at a time; none by default. */
 export function GuideProvider({ children }: { children: ReactNode }) {
@@ -23,12 +26,14 @@ export function GuideProvider({ children }: { children: ReactNode }) {
   const show = useMemo(() => (id: GuideId) => setShown(id), []);
   return (
     <GuideContext.Provider value={show}>
-      {children}
-      {shown ? (
-        <Suspense fallback={null}>
-          <Guide key={shown} id={shown} onClose={() => setShown(null)} />
-        </Suspense>
-      ) : null}
+      <GuideShowingContext.Provider value={shown !== null}>
+        {children}
+        {shown ? (
+          <Suspense fallback={null}>
+            <Guide key={shown} id={shown} onClose={() => setShown(null)} />
+          </Suspense>
+        ) : null}
+      </GuideShowingContext.Provider>
     </GuideContext.Provider>
   );
 }
@@ -39,15 +44,26 @@ export function useShowGuide(): (id: GuideId) => void {
   return show;
 }
 
+export function useGuideShowing(): boolean {
+  return useContext(GuideShowingContext);
+}
+
 /**
- * Shows the library guide once to a user who has not seen it in this browser: the cookie is set as
- * it shows, so closing the tab mid-guide does not bring it back.
+ * Shows the library guide once per account: a browser that showed it keeps a cookie and asks
+ * nothing; another asks the account (GET /api/settings/guides). The guide counts as seen as it
+ * shows, so closing the tab mid-guide does not bring it back.
  */
 export function useFirstLibraryGuide(enabled: boolean): void {
   const show = useShowGuide();
+  const [shownHere] = useState(() => Boolean(readCookie(LIBRARY_GUIDE_COOKIE)));
+  const ask = enabled && !shownHere;
+  const seen = useGuidesSeen(ask);
   useEffect(() => {
-    if (!enabled || readCookie(LIBRARY_GUIDE_COOKIE)) return;
+    if (!ask || !seen.data) return;
     writeCookie(LIBRARY_GUIDE_COOKIE, '1', COOKIE_DAYS_LONG);
+    if (seen.data.seen.includes('library')) return;
     show('library');
-  }, [enabled, show]);
+    // a failed mark only means another browser shows the guide once more
+    markGuideSeen('library').catch(() => {});
+  }, [ask, seen.data, show]);
 }

@@ -100,7 +100,13 @@ export function ActionBar(props: ActionBarProps) {
               </Button>
               <Menu
                 trigger={
-                  <Button variant="primary" size="sm" icon={<Plus size={16} />} aria-label="Add">
+                  <Button
+                    variant="primary"
+                    size="sm"
+                    icon={<Plus size={16} />}
+                    aria-label="Add"
+                    data-guide="add"
+                  >
                     Add
                   </Button>
                 }

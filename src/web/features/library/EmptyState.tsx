@@ -1,4 +1,5 @@
-import { Inbox, SearchX, TriangleAlert } from 'lucide-react';
+import { BookOpenText, FileText, Inbox, Link2, SearchX, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
@@ -6,15 +7,27 @@ import type { EmptyKind } from './empty-kind.ts';
 import styles from './Library.module.css';
 import { libraryText } from './messages.ts';
 
+/** A way to put the first things in the library, each the flow the Add menu opens. */
+export type StartKind = 'bookmark' | 'pdf' | 'kindle';
+
+/**
+ * What an empty library offers its owner, in the order a new user most often starts. Importing
+ * from another service joins this list as one more entry when it exists.
+ */
+const STARTS: { kind: StartKind; label: string; icon: ReactNode }[] = [
+  { kind: 'bookmark', label: 'Add a bookmark', icon: <Link2 size={16} aria-hidden="true" /> },
+  { kind: 'pdf', label: 'Upload a PDF', icon: <FileText size={16} aria-hidden="true" /> },
+  { kind: 'kindle', label: 'Import Kindle highlights', icon: <BookOpenText size={16} aria-hidden="true" /> },
+];
+
 export function EmptyState(props: {
   kind: EmptyKind;
   isOwner: boolean;
   bookmarksHref: string;
-  onAdd: () => void;
-  /** the kindle empty state's import link */
-  onImportKindle: () => void;
+  /** opens the flow of one way to add (the Add menu's) */
+  onStart: (kind: StartKind) => void;
 }) {
-  const { kind, isOwner } = props;
+  const { kind, isOwner, onStart } = props;
   const text = {
     search: libraryText.emptySearch,
     unread: libraryText.emptyUnread,
@@ -22,20 +35,32 @@ export function EmptyState(props: {
     default: libraryText.emptyDefault,
     items: libraryText.emptyItems,
   }[kind];
+  // the whole library is empty: every way in; a filtered view: the way that fits it
+  const starts = !isOwner
+    ? []
+    : kind === 'default'
+      ? STARTS
+      : STARTS.filter((s) =>
+          kind === 'kindle' ? s.kind === 'kindle' : kind === 'items' && s.kind === 'bookmark',
+        );
   return (
     <StateBox>
       {kind === 'search' ? <SearchX size={28} aria-hidden="true" /> : <Inbox size={28} aria-hidden="true" />}
       <p className={styles.emptyText}>{text}</p>
       {kind === 'unread' ? <Link to={props.bookmarksHref}>Go to your bookmarks</Link> : null}
-      {kind === 'kindle' && isOwner ? (
-        <Button variant="primary" onClick={props.onImportKindle}>
-          Import Kindle highlights
-        </Button>
-      ) : null}
-      {isOwner && (kind === 'default' || kind === 'items') ? (
-        <Button variant="primary" onClick={props.onAdd}>
-          Add a bookmark
-        </Button>
+      {starts.length > 0 ? (
+        <div className={styles.emptyStarts}>
+          {starts.map((s, i) => (
+            <Button
+              key={s.kind}
+              variant={i === 0 ? 'primary' : 'secondary'}
+              icon={s.icon}
+              onClick={() => onStart(s.kind)}
+            >
+              {s.label}
+            </Button>
+          ))}
+        </div>
       ) : null}
     </StateBox>
   );

@@ -13,7 +13,7 @@ import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { ExportDialogs } from '../export/ExportDialogs.tsx';
 import { ExtensionBar } from '../extension/ExtensionBar.tsx';
-import { useFirstLibraryGuide } from '../guides/GuideProvider.tsx';
+import { useFirstLibraryGuide, useGuideShowing } from '../guides/GuideProvider.tsx';
 import { useCreateNote } from '../notes/new-note.ts';
 import { ActionBar, type AddKind } from './ActionBar.tsx';
 import { HeaderAd } from './Ads.tsx';
@@ -34,6 +34,7 @@ import { useLibraryKeyboard } from './useLibraryKeyboard.ts';
 import { useLibraryView } from './useLibraryView.ts';
 import { useSelection } from './useSelection.ts';
 import {
+  isFiltered,
   type LibraryView,
   pageAfterDelete,
   pageInRange,
@@ -69,6 +70,7 @@ export function LibraryPage() {
   const isOwner = me !== null && me.name.toLowerCase() === username.toLowerCase();
 
   useFirstLibraryGuide(isOwner);
+  const guideShowing = useGuideShowing();
   const list = useItems(viewToLoadParams(view, username));
   const items = list.data?.items ?? [];
   const { selection, select, bulkMode, selectedItems } = useSelection(items);
@@ -162,6 +164,10 @@ export function LibraryPage() {
 
   // visitors and free plans see ads; the server says which
   const showAds = (list.data?.adsInfo ?? info?.adsInfo)?.showAds ?? false;
+  // an owner's first minute teaches the library: the Premium banner waits for the first save (a
+  // filtered view is one of a library that has something to filter)
+  const hasSaved = list.data !== undefined && (list.data.total > 0 || isFiltered(view));
+  const showHeaderAd = showAds && (!isOwner || hasSaved);
   const sidebar = (
     <Sidebar
       username={username}
@@ -177,8 +183,8 @@ export function LibraryPage() {
   return (
     <div className={styles.page}>
       <title>Library</title>
-      {showAds ? <HeaderAd /> : null}
-      {isOwner ? <ExtensionBar username={me.name} /> : null}
+      {showHeaderAd ? <HeaderAd /> : null}
+      {isOwner && !guideShowing ? <ExtensionBar username={me.name} /> : null}
       <ActionBar
         title={isOwner ? 'My Library' : `${username}'s Library`}
         isOwner={isOwner}
@@ -223,8 +229,7 @@ export function LibraryPage() {
               kind={emptyKind(view)}
               isOwner={isOwner}
               bookmarksHref={patchHref({ ...CLEARED_FILTERS, filter: 'bookmark' })}
-              onAdd={() => setAdding('bookmark')}
-              onImportKindle={() => setAdding('kindle')}
+              onStart={setAdding}
             />
           ) : (
             <ItemList

@@ -117,6 +117,20 @@ describe('/premium', () => {
     expect(document.cookie).toContain('premium_source=readability');
   });
 
+  it("reads each price line as words: the year price, the month's in brackets, the saving apart", async () => {
+    info = VISITOR;
+    await render();
+    const row = [...document.querySelectorAll('tbody tr')].find(
+      (r) => r.querySelector('th')?.textContent === 'Price',
+    );
+    const cells = [...(row?.querySelectorAll('td') ?? [])].map((td) => td.textContent);
+    // Free, Standard, Professional, Business (spec part 2 §9: 'Standard 40 per year (monthly 5)')
+    expect(cells.slice(1, 3)).toEqual([
+      '$40 per year (monthly $5) Save 33.3% by paying yearly',
+      '$59 per year (monthly $6) Save 18.1% by paying yearly',
+    ]);
+  });
+
   it('hides Free from a signed-in user, disables a plan without canUpgradeTo, offers Upgrade to the others', async () => {
     info = STANDARD;
     await render();

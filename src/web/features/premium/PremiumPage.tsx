@@ -181,16 +181,24 @@ function Price({ plan, info }: { plan: TablePlan; info: PremiumInfoReply }) {
   }
   const { monthPrice, yearPrice } = info[plan];
   const save = savePercent(monthPrice, yearPrice);
+  // worded as the spec prices plans (part 2 §9: 'Standard 40 per year (monthly 5)'); the spaces
+  // keep the words apart for screen readers and copied text, whatever the blocks look like
   return (
     <>
       {yearPrice !== null ? (
         <>
-          <span className={styles.price}>{dollars(yearPrice)}</span>
+          <span className={styles.price}>{dollars(yearPrice)}</span>{' '}
           <span className={styles.muted}>per year</span>
         </>
       ) : null}
-      {monthPrice !== null ? <span className={styles.muted}> or {dollars(monthPrice)} a month</span> : null}
-      {save ? <span className={styles.save}>Save {save}%</span> : null}
+      {monthPrice !== null ? (
+        <span className={styles.muted}>
+          {yearPrice !== null ? ' (monthly ' : 'monthly '}
+          {dollars(monthPrice)}
+          {yearPrice !== null ? ')' : ''}
+        </span>
+      ) : null}
+      {save ? <span className={styles.save}> Save {save}% by paying yearly</span> : null}
       {info.discount > 0 && yearPrice !== null ? (
         <span className={styles.save}>
           {' '}

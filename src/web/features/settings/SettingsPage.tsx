@@ -1,18 +1,17 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type SettingFlagName, settingsCalls } from '../../../shared/api/settings.ts';
 import { LANGUAGES, type UserSettingReply } from '../../../shared/schemas/settings.ts';
 import { useSettingsOperation, useUserSettings } from '../../api/settings.ts';
 import { rememberLanguage, t } from '../../i18n/index.ts';
-import { Button } from '../../ui/Button.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
-import { TextField } from '../../ui/TextField.tsx';
 import { ImportPanel } from '../import/ImportPanel.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { ConnectionsSection } from './ConnectionsSection.tsx';
+import { DeleteAccount } from './DeleteAccount.tsx';
 import { GiftSection, PremiumSection } from './PremiumSection.tsx';
-import { ProfileSection, Status } from './ProfileSection.tsx';
+import { ProfileSection } from './ProfileSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
 import styles from './Settings.module.css';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
@@ -182,53 +181,6 @@ function OutlinerSection({ s }: { s: UserSettingReply }) {
         {t('settings.outlinerSourceLink')}
       </label>
       {op.error ? <p className={styles.error}>{t('settings.outlinerFailed')}</p> : null}
-    </section>
-  );
-}
-
-function DeleteAccount({ s }: { s: UserSettingReply }) {
-  const del = useSettingsOperation(settingsCalls.deleteUser);
-  const [password, setPassword] = useState('');
-  const reply = del.data;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    del.mutate(
-      { password },
-      {
-        onSuccess: (r) => {
-          if (r.code === 1) setTimeout(() => window.location.assign('/'), 3000);
-        },
-      },
-    );
-  };
-  return (
-    <section className={`${styles.section} ${styles.danger}`} aria-labelledby="delete-h">
-      <h2 id="delete-h">{t('settings.delete')}</h2>
-      <p className={styles.muted}>{t('settings.deleteLead')}</p>
-      <form className={styles.form} onSubmit={submit}>
-        {s.hidePassword ? null : (
-          <TextField
-            label={t('settings.password')}
-            name="deletePassword"
-            type="password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            warning={reply?.code === 0 ? reply.message : undefined}
-          />
-        )}
-        <Button type="submit" variant="danger" busy={del.isPending}>
-          {t('settings.deleteSubmit')}
-        </Button>
-        {reply && reply.code !== 0 ? (
-          <p
-            className={reply.code === 1 ? styles.ok : styles.error}
-            role={reply.code === 1 ? 'status' : 'alert'}
-          >
-            {reply.message}
-          </p>
-        ) : null}
-        {del.error ? <Status m={del} /> : null}
-      </form>
     </section>
   );
 }

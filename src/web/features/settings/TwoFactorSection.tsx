@@ -8,12 +8,13 @@ import {
 } from '../../api/two-factor.ts';
 import { t } from '../../i18n/index.ts';
 import { Button } from '../../ui/Button.tsx';
+import { QrCode } from '../../ui/QrCode.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { Status } from './ProfileSection.tsx';
 import styles from './Settings.module.css';
 
 /**
- * Two-factor sign-in: set up (the otpauth:// link and the secret as text, confirmed by a first
+ * Two-factor sign-in: set up (the otpauth:// link as a QR code drawn here, as a link and the secret as text, confirmed by a first
  * code), the recovery codes shown once, and turning it off with the password and a code.
  */
 export function TwoFactorSection({ hidePassword }: { hidePassword: boolean }) {
@@ -72,6 +73,9 @@ function EnrolForm({
   return (
     <>
       <p>{t('twoFactor.scan')}</p>
+      <p className={styles.qr}>
+        <QrCode text={setup.uri} label={t('twoFactor.qr')} />
+      </p>
       <p>
         <a href={setup.uri}>{t('twoFactor.openInApp')}</a>
       </p>

@@ -1,11 +1,21 @@
+import { useNavigate } from 'react-router';
+import { isSignedIn } from '../../../shared/schemas/values.ts';
+import { useUserInfo } from '../../api/user-info.ts';
+import { links } from '../../lib/links.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useShowGuide } from '../guides/GuideProvider.tsx';
 import styles from './Tutorial.module.css';
 
-/** /tutorial: static welcome text (spec part 2 §2), with a way to replay the library guide. */
+/**
+ * /tutorial: static welcome text (spec part 2 §2), with a way to replay the library guide, which
+ * stands beside the library's controls: the tour opens the library.
+ */
 export function TutorialPage() {
   const showGuide = useShowGuide();
+  const navigate = useNavigate();
+  const { data: info } = useUserInfo();
+  const me = isSignedIn(info) ? info : null;
   return (
     <article className={styles.article}>
       <PageHeader title="Welcome to Folio" documentTitle="Tutorial · Folio" />
@@ -28,11 +38,19 @@ export function TutorialPage() {
         Gather highlights into outliners, share them with a link, send items to your groups, or keep
         everything private. It is your library.
       </p>
-      <div className={styles.actions}>
-        <Button variant="primary" onClick={() => showGuide('library')}>
-          Take the tour
-        </Button>
-      </div>
+      {me ? (
+        <div className={styles.actions}>
+          <Button
+            variant="primary"
+            onClick={() => {
+              navigate(links.library(me.name));
+              showGuide('library');
+            }}
+          >
+            Take the tour
+          </Button>
+        </div>
+      ) : null}
     </article>
   );
 }
