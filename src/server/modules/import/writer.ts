@@ -7,7 +7,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Authorized } from '../../policies/authorized.ts';
 import type { AccountsService, PlanHolder } from '../accounts/service.ts';
-import { addImportedAnnotations } from '../annotations/imported.ts';
+import { addImportedAnnotations, type ImportedResult } from '../annotations/imported.ts';
 import type { KindleImportService } from '../annotations/kindle-import.ts';
 import type { ImportedItem, ImportedItems } from '../items/imported.ts';
 import type { ItemRow } from '../items/row.ts';
@@ -118,22 +118,27 @@ export class ImportWriter {
 
     const placements: Placement[] = [];
     const toCapture: ItemRow[] = [];
+    const newTags: { itemId: number; names: string[] }[] = [];
     for (const located of [...fresh, ...newNotes, ...merging.map((m) => m.located)]) {
       const item = itemOf.get(located)!;
       const isNew = fresh.includes(located) || newNotes.includes(located);
       const entry = located.entry;
       const tags = [...entry.tags, ...(entry.folder.length ? [entry.folder[entry.folder.length - 1]!] : [])];
-      if (isNew) await this.deps.tags.setItemTags(tx, user.id, item.id, tags);
+      if (isNew) newTags.push({ itemId: item.id, names: tags });
       else await this.addTags(tx, user.id, item.id, tags);
       if (entry.folder.length) placements.push({ item, path: entry.folder });
-      const annotated = await addImportedAnnotations(
-        tx,
-        this.deps,
-        user,
-        item,
-        { highlights: entry.highlights, floatNote: floatNoteOf(entry) },
-        now,
-      );
+      const floatNote = floatNoteOf(entry);
+      const annotated: ImportedResult =
+        entry.highlights.length || floatNote
+          ? await addImportedAnnotations(
+              tx,
+              this.deps,
+              user,
+              item,
+              { highlights: entry.highlights, floatNote },
+              now,
+            )
+          : { added: 0 };
       if (isNew && entry.kind === 'bookmark') {
         if (!entry.pageCopy || !(await this.deps.copies.keep(tx, item, entry.pageCopy))) toCapture.push(item);
       }
@@ -144,6 +149,7 @@ export class ImportWriter {
       } else if (isNew) out.added += 1;
       else out.merged += 1;
     }
+    await this.deps.tags.tagNewItems(tx, user.id, newTags);
     await this.deps.imported.queueCaptures(tx, user, toCapture, now);
     await this.placeInFolders(tx, user, placements, out, batch);
   }

@@ -124,18 +124,21 @@ export class ImportedItems {
       sql`SELECT max(run_at)::text AS at FROM jobs
           WHERE kind = ${CAPTURE_JOB.kind} AND status = 'queued' AND user_id = ${owner.id}`,
     );
-    let next = Math.max(
+    const start = Math.max(
       now.getTime(),
       last?.at ? new Date(last.at).getTime() + IMPORT_CAPTURE_SPACING_MS : 0,
     );
-    for (const item of bookmarks) {
-      await this.deps.jobs.enqueue(
-        tx,
-        CAPTURE_JOB,
-        { itemId: item.id },
-        { userId: owner.id, dedupeKey: `item:${item.id}`, runAt: new Date(next) },
-      );
-      next += IMPORT_CAPTURE_SPACING_MS;
-    }
+    await this.deps.jobs.enqueueMany(
+      tx,
+      CAPTURE_JOB,
+      bookmarks.map((item, k) => ({
+        payload: { itemId: item.id },
+        options: {
+          userId: owner.id,
+          dedupeKey: `item:${item.id}`,
+          runAt: new Date(start + k * IMPORT_CAPTURE_SPACING_MS),
+        },
+      })),
+    );
   }
 }
