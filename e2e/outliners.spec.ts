@@ -209,7 +209,8 @@ test('opens the side area in the reader and drops a highlight into it', async ({
   // the first open hides the tip and sets the guide cookies
   await expect(page.getByRole('note').filter({ hasText: 'Outline while you read' })).toBeVisible();
   await page.getByRole('button', { name: 'Outliner', exact: true }).click();
-  const area = page.getByRole('complementary', { name: 'Outliner side area' });
+  // a region of the reader's second area, which has the title and the close button
+  const area = page.getByRole('region', { name: 'Outliner side area' });
   await expect(page.getByRole('note').filter({ hasText: 'Outline while you read' })).toHaveCount(0);
   const cookies = (await page.context().cookies()).map((c) => c.name);
   expect(cookies).toEqual(expect.arrayContaining(['GUIDE_READING_1', 'GUIDE_READING_2']));
@@ -228,7 +229,10 @@ test('opens the side area in the reader and drops a highlight into it', async ({
   await expect(area.getByRole('treeitem', { name: /Label every envelope/ })).toBeVisible();
 
   // closed and opened again: the same outliner comes back
-  await area.getByRole('button', { name: 'Close the outliner' }).click();
+  await page
+    .getByRole('complementary', { name: 'Outliner' })
+    .getByRole('button', { name: 'Close outliner' })
+    .click();
   await page.getByRole('button', { name: 'Outliner', exact: true }).click();
   await expect(area.getByLabel('Outliner title')).toHaveValue('Garden notes');
   await expect(area.getByRole('treeitem', { name: /Label every envelope/ })).toBeVisible();

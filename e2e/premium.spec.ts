@@ -142,6 +142,10 @@ test('a gift is bought, mailed and redeemed for a year of Professional', async (
 
   await page.context().clearCookies();
   await signUpByApi(page, recipient);
+  // the mail's link shows the gift; its button redeems it
   await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.getByRole('button', { name: 'Redeem gift' }).click();
+  await page.waitForURL('/premium?gift=redeemed');
+  await expect(page.getByText('Your gift has been redeemed: one year of Professional.')).toBeVisible();
   await expectPlan(page, 'Professional');
 });

@@ -56,6 +56,9 @@ test('a share link opens a private page signed out, then stops working once revo
 
   await itemMenu(page, 'Night Sky', 'Share');
   const dialog = page.getByRole('dialog', { name: 'Share page with annotations' });
+  // opening Share makes no link: the owner asks for one
+  await expect(dialog.getByText('This page has no share link.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create link', exact: true }).click();
   const link = await dialog.getByLabel('Share link', { exact: true }).inputValue();
   expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/s\/[A-Za-z0-9_-]{22}$/);
   await dialog.getByRole('button', { name: 'Copy Share link' }).click();

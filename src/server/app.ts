@@ -60,6 +60,7 @@ import { registerProfileRoutes } from './modules/profile/routes.ts';
 import { RssService } from './modules/profile/rss.ts';
 import { ProfileService } from './modules/profile/service.ts';
 import { avatarKeysOf } from './modules/settings/avatar.ts';
+import { passwordResetMailJob } from './modules/settings/reset-mail.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
 import { SettingsService } from './modules/settings/service.ts';
 import { MailService } from './modules/sharing/mail.ts';
@@ -204,7 +205,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTwoFactorRoutes(app, { twoFactor, accounts, auth, secureCookies: config.secureCookies });
   registerFeedbackRoutes(app, { feedback, auth });
   registerStatsRoutes(app, { stats: new StatsService({ db, clock }), auth });
-  registerItemRoutes(app, { items, auth });
   registerTagRoutes(app, { tags, items, auth });
   registerCaptureRoutes(app, { capture, auth, blobs });
   // annotations in a group's layer (their group scope); the members of the groups an item is shared
@@ -299,6 +299,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   await registerOutlinerRoutes(app, { outliners, auth, publicUrl: config.publicUrl });
+  // the save form places a bookmark in outliners and groups
+  registerItemRoutes(app, {
+    items,
+    auth,
+    targets: { outliners, groups },
+    pageTexts: [capture, uploads],
+    publicUrl: config.publicUrl,
+  });
   const gateway = deps.payments ?? new SandboxGateway(() => clock.now());
   const premiumDeps = {
     db,
@@ -329,6 +337,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       clock,
       mailer,
+      jobs,
       accounts,
       outliners,
       connections,
@@ -364,6 +373,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     renewals: new Renewals(premiumDeps, jobs),
     imports,
+    resetMails: passwordResetMailJob({ db, clock, mailer, accounts, secret: config.sessionSecret }),
   });
   await registerLiveRoutes(app, {
     bus,

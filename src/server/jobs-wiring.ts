@@ -17,6 +17,8 @@ export function registerJobHandlers(
     sweep: JobDefinition<Record<string, never>>;
     renewals: Renewals;
     imports: ImportService;
+    /** the forgot-password mail (settings/reset-mail.ts) */
+    resetMails: JobDefinition<{ email: string; origin: string }>;
   },
 ) {
   jobs.register(
@@ -25,5 +27,6 @@ export function registerJobHandlers(
     deps.sweep,
     deps.renewals.definition(),
     defineJob(IMPORT_JOB, (job) => deps.imports.run(job)),
+    deps.resetMails,
   );
 }

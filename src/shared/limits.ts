@@ -1,6 +1,8 @@
 /** Business constants of both specs (part 1 §9, part 2 §9). Every limit lives here. */
 export const USERNAME_MIN = 6;
 export const USERNAME_MAX = 16;
+/** a renamed user's former name stays theirs this long: nobody else takes it, its links lead to them */
+export const FORMER_NAME_RESERVED_DAYS = 365;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 32;
 export const EMAIL_MAX = 254;
@@ -91,3 +93,7 @@ export const STATS_FLAG_NAME_MAX = 64;
 export const STATS_RETENTION_DAYS = 365;
 /** the web client sends its used-feature flags at most this often per tab */
 export const STATS_SEND_INTERVAL_MS = 60_000;
+
+/** blog accounts one user keeps, and how many of them load_blogs checks at once */
+export const BLOG_ACCOUNTS_MAX = 20;
+export const BLOG_CHECKS_AT_ONCE = 4;

@@ -5,6 +5,8 @@ export const MSG = {
   emailInvalid: 'Please fill valid email address.',
   emailUsed: 'The email address has been used.',
   usernameUsed: 'The username has been used.',
+  // not the spec's: a former name is its owner's for a year after a rename (issue 27)
+  usernameReserved: 'This username belonged to another account until recently and stays reserved for a year.',
   signInFailed: 'Incorrect username, email or password.',
   signUpWhileSignedIn: 'You are already signed in. Sign out first to create another account.',
   signInThrottled: 'Too many sign-in attempts. Please wait a few minutes and try again.',

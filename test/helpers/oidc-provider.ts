@@ -1,5 +1,5 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
@@ -25,7 +25,19 @@ export interface OidcPeer {
    * the browser back to the app; returns that callback URL with its code and state.
    */
   authorize(authorizationUrl: string): Promise<URL>;
+  /**
+   * Changes the ID token of the next token answer as an attacker or a broken provider would:
+   * `claims` merged into it, signed again with the provider's key, or with another key (`forged`).
+   */
+  tamperNextIdToken(change: IdTokenChange): void;
+  /** token requests answered so far (a refused replay must not reach the provider) */
+  readonly tokenRequests: number;
   close(): Promise<void>;
+}
+
+export interface IdTokenChange {
+  claims?: Record<string, unknown>;
+  forged?: boolean;
 }
 
 /**
@@ -42,7 +54,14 @@ export async function startOidcPeer(opts: {
   const accounts = new Map<string, PeerAccount>();
   let nextSub: string | null = null;
   let provider: Provider | undefined;
+  let tokenRequests = 0;
+  let tamper: IdTokenChange | null = null;
   const server: Server = createServer((req, res) => {
+    if (req.method === 'POST' && req.url === '/token') {
+      tokenRequests += 1;
+      if (tamper) rewriteIdToken(res, tamper);
+      tamper = null;
+    }
     if (req.url?.startsWith('/interaction/')) {
       void finishInteraction(req, res).catch((err: Error) => {
         res.statusCode = 500;
@@ -73,7 +92,27 @@ export async function startOidcPeer(opts: {
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = 'folio-test';
   const clientSecret = 'folio-test-secret-folio-test-secret';
-  const jwk = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
+  const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  const jwk = key.export({ format: 'jwk' });
+  let otherKey: KeyObject | undefined;
+  /** the token answer's body rewritten as it leaves (oidc-provider has signed it already) */
+  const rewriteIdToken = (res: ServerResponse, change: IdTokenChange) => {
+    const end = res.end.bind(res) as (chunk: string) => ServerResponse;
+    res.end = ((chunk: unknown) => {
+      const answer = JSON.parse(String(chunk)) as { id_token?: string };
+      if (answer.id_token) {
+        const [header, payload] = answer.id_token.split('.') as [string, string];
+        const claims = { ...JSON.parse(Buffer.from(payload, 'base64url').toString()), ...change.claims };
+        const signed = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+        otherKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+        const signature = sign('sha256', Buffer.from(signed), change.forged ? otherKey : key);
+        answer.id_token = `${signed}.${signature.toString('base64url')}`;
+      }
+      const text = JSON.stringify(answer);
+      res.setHeader('content-length', Buffer.byteLength(text));
+      return end(text);
+    }) as ServerResponse['end'];
+  };
   provider = new Provider(issuer, {
     clients: [
       {
@@ -108,6 +147,12 @@ export async function startOidcPeer(opts: {
     addAccount: (a) => accounts.set(a.sub, a),
     signInAs: (sub) => {
       nextSub = sub;
+    },
+    tamperNextIdToken: (change) => {
+      tamper = change;
+    },
+    get tokenRequests() {
+      return tokenRequests;
     },
     async authorize(authorizationUrl) {
       const jar = new Map<string, string>();

@@ -18,9 +18,12 @@ export interface ReceivedPost {
  * A real HTTP XML-RPC blog (MetaWeblog / Blogger APIs) for tests: one user and password, its
  * posts recorded. `mode` 'fault' answers every call with a fault; 'slow' never answers, and
  * `callArrived` resolves when such a call is in so the test can fire the fetch deadline.
+ * `answerDelayMs` makes every answer take that long, as a real blog's would, so calls sent in
+ * parallel overlap here; `calls` counts them and `peakOpen` is the most open at once.
  */
-export async function startXmlRpcBlog(opts: { user: string; password: string }) {
+export async function startXmlRpcBlog(opts: { user: string; password: string; answerDelayMs?: number }) {
   const posts: ReceivedPost[] = [];
+  const load = { calls: 0, open: 0, peakOpen: 0 };
   let mode: 'ok' | 'fault' | 'slow' = 'ok';
   const held: ServerResponse[] = [];
   let arrived: () => void = () => {};
@@ -29,8 +32,13 @@ export async function startXmlRpcBlog(opts: { user: string; password: string }) 
   });
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    load.calls++;
+    load.open++;
+    load.peakOpen = Math.max(load.peakOpen, load.open);
+    res.once('close', () => load.open--);
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
+    if (opts.answerDelayMs) await new Promise((r) => setTimeout(r, opts.answerDelayMs));
     const reply = (xml: string) => {
       res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
       res.end(xml);
@@ -72,6 +80,7 @@ export async function startXmlRpcBlog(opts: { user: string; password: string }) 
   return {
     url: `http://127.0.0.1:${port}/xmlrpc.php`,
     posts,
+    load,
     setMode(m: typeof mode) {
       mode = m;
       callArrived = new Promise<void>((r) => {

@@ -159,6 +159,15 @@ export class Fetcher {
     }
   }
 
+  /**
+   * Throws what a fetch of this URL would be refused with (InvalidUrlError, BlockedAddressError, a
+   * DNS FetchError) without sending anything: for a URL about to be stored, such as a blog's end
+   * point. Each later fetch is still checked again (the name may resolve elsewhere by then).
+   */
+  async checkUrl(rawUrl: string): Promise<void> {
+    await this.checkedAddress(parseUrl(rawUrl));
+  }
+
   /** Resolves the host once and checks every answer; returns the address to pin. */
   private async checkedAddress(url: URL): Promise<{ address: string; family: number }> {
     const host = url.hostname.replace(/^\[|\]$/g, '');

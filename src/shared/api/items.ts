@@ -9,6 +9,7 @@ import {
   markReadSchema,
   oneItemReplySchema,
   saveBookmarkSchema,
+  starSchema,
 } from '../schemas/items.ts';
 import { defineCall } from './define.ts';
 
@@ -59,6 +60,15 @@ export const itemCalls = {
     summary: 'Make items public or private',
     caller: 'session',
     body: convertModeSchema,
+    reply: bulkReplySchema,
+  }),
+  /** Not in the spec's calls (it names the star controls only): a path beside mark_readed. */
+  star: defineCall({
+    method: 'POST',
+    path: '/ditem_mana2/star',
+    summary: 'Star (1) or unstar (0) items (owner only)',
+    caller: 'session',
+    body: starSchema,
     reply: bulkReplySchema,
   }),
   delete: defineCall({

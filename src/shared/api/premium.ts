@@ -85,13 +85,25 @@ export const premiumCalls = {
     query: paypalTokenQuerySchema,
     produces: 'text/html',
   }),
-  /** the link in the gift mail: a redirect */
+  /** the link in the gift mail: a page whose button posts the redeem (a GET changes nothing) */
   redeemGift: defineCall({
     method: 'GET',
     path: '/premium/gift/redeem',
-    summary: 'Redeem a gift: one year of Professional (signed out: sign in first)',
+    summary:
+      'The gift page: one year of Professional and a Redeem button that posts the code (signed out: sign ' +
+      'in first). Opening it changes nothing',
     caller: 'visitor',
     query: giftRedeemQuerySchema,
+    produces: 'text/html',
+  }),
+  /** the gift page's form: a redirect to /premium?gift=redeemed|invalid */
+  redeemGiftConfirm: defineCall({
+    method: 'POST',
+    path: '/premium/gift/redeem',
+    summary: 'Redeem a gift {code}: one year of Professional, then /premium?gift=redeemed or invalid',
+    caller: 'visitor',
+    scope: 'none',
+    body: giftRedeemQuerySchema,
     produces: 'text/html',
   }),
   affiliateInfo: defineCall({

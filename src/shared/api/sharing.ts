@@ -3,6 +3,8 @@ import { loadContactsReplySchema, sendMsgReplySchema, sendMsgSchema } from '../s
 import {
   batchShareLinksQuerySchema,
   batchShareLinksReplySchema,
+  createShareReplySchema,
+  createShareSchema,
   getShareUrlQuerySchema,
   revokeShareReplySchema,
   revokeShareSchema,
@@ -22,22 +24,30 @@ export const sharingCalls = {
     method: 'GET',
     path: '/item/get_share_url',
     summary:
-      "The item's share link {code: 1, link_id, item_url, file_url (pdf and image, else '')}; made on first " +
-      'ask, the same one until revoked. Owner only',
+      "The item's share link {code: 1, link_id, item_url, file_url (pdf and image, else '')}, the same one " +
+      "until revoked; {code: 0, link_id, item_url: '', file_url: ''} while it has none (a GET makes none: " +
+      'POST /api/sharing/create does). Owner only',
     caller: 'session',
-    // a GET by the spec, yet it makes the link on first ask
-    scope: 'write',
     query: getShareUrlQuerySchema,
     reply: shareUrlReplySchema,
+  }),
+  create: defineCall({
+    method: 'POST',
+    path: '/api/sharing/create',
+    summary:
+      "Makes the item's share link {link_id} unless it has one: {code: 1, link_id, item_url, file_url}. " +
+      'Owner only',
+    caller: 'session',
+    body: createShareSchema,
+    reply: createShareReplySchema,
   }),
   batchShareLinks: defineCall({
     method: 'GET',
     path: '/interact_api/batch_share_links',
     summary:
       'Share links of many items {code: 1, links: [{link_id, item_url, file_url}]} for links=1,2,3 (comma-' +
-      'joined ids); all must be the caller’s, else 404 and none made',
+      'joined ids): those that have one (a GET makes none); all must be the caller’s, else 404',
     caller: 'session',
-    scope: 'write',
     query: batchShareLinksQuerySchema,
     reply: batchShareLinksReplySchema,
   }),
@@ -45,8 +55,8 @@ export const sharingCalls = {
     method: 'POST',
     path: '/api/sharing/revoke',
     summary:
-      "Revokes the item's share link {link_id}: its URL answers 404 from now on; the next get_share_url " +
-      'makes a new one',
+      "Revokes the item's share link {link_id}: its URL answers 404 from now on; the next " +
+      '/api/sharing/create makes a new one',
     caller: 'session',
     body: revokeShareSchema,
     reply: revokeShareReplySchema,

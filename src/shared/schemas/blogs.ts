@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BLOG_ACCOUNTS_MAX } from '../limits.ts';
+import { text as plainText } from './fields.ts';
 
 /** Blogs (spec part 1 §3 Blog item and Blog post payload, §7, §8; issue 18 part 4). */
 export const BLOG_SERVICES = [
@@ -17,11 +19,12 @@ export const BLOG_MESSAGES = {
   failed: 'Published to blog failed!',
   formatError: 'result format error!',
   needOneBlog: 'Please select a blog.',
+  tooMany: `You can keep at most ${BLOG_ACCOUNTS_MAX} blog accounts. Delete one to add another.`,
 } as const;
 
-const text = (max: number) => z.string().trim().max(max);
-const httpUrl = z
-  .string()
+// Control characters (a NUL above all) are refused by field: PostgreSQL cannot store a NUL.
+const text = (max: number) => plainText().trim().max(max);
+const httpUrl = plainText()
   .trim()
   .max(2000)
   .refine((s) => /^https?:\/\/[^\s]+$/i.test(s), 'must be an http:// or https:// URL');
@@ -32,7 +35,7 @@ export const addBlogSchema = z.object({
   url: httpUrl,
   end_point: httpUrl,
   b_u_name: text(200).min(1, 'user name is required'),
-  b_password: z.string().min(1, 'password is required').max(500),
+  b_password: plainText().min(1, 'password is required').max(500),
 });
 export type AddBlogInput = z.output<typeof addBlogSchema>;
 
@@ -80,13 +83,13 @@ export const addPostSchema = z.preprocess(
       .optional()
       .default(''),
     blogInfoType: z.union([z.string(), z.number()]).optional(),
-    api: z.string().max(50).optional().default(''),
-    end_point: z.string().max(2000).optional().default(''),
-    b_u_name: z.string().max(200).optional().default(''),
-    b_password: z.string().max(500).optional().default(''),
+    api: plainText().max(50).optional().default(''),
+    end_point: plainText().max(2000).optional().default(''),
+    b_u_name: plainText().max(200).optional().default(''),
+    b_password: plainText().max(500).optional().default(''),
     content: z.object({
-      title: z.string().trim().min(1, 'content[title] is required').max(500),
-      description: z.string().min(1, 'content[description] is required').max(2_000_000),
+      title: plainText().trim().min(1, 'content[title] is required').max(500),
+      description: plainText().min(1, 'content[description] is required').max(2_000_000),
     }),
     draft: flag,
   }),

@@ -48,5 +48,9 @@ export const CONNECTIONS_MSG = {
   expired: 'The sign-in took too long or was started in another browser. Please try again.',
   signInAgain: 'You were signed out meanwhile. Sign in again, then connect from Settings.',
   providerFailed: (provider: string) => `Signing in with ${provider} failed. Please try again.`,
+  /** a forged, expired or misdirected ID token, or a state of another round trip */
+  notVerified: (provider: string) =>
+    `The answer from ${provider} could not be verified, so nobody was signed in. Please try again.`,
+  used: 'This sign-in was finished already. Please sign in again.',
   unknownProvider: 'This sign-in provider is not offered here.',
 } as const;

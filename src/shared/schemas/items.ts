@@ -27,6 +27,35 @@ export const httpUrl = text()
     { error: 'Please enter a valid URL starting with http:// or https://.' },
   );
 
+/** At most this many outliners or groups in one save. */
+export const SAVE_TARGETS_MAX = 100;
+
+/**
+ * The save form's `lists` (outliner ids) and `groups` (group ids): comma-separated as the form
+ * sends them ("12,13"), or an array; '' or absent is none.
+ */
+const targetIds = (field: 'lists' | 'groups') =>
+  z
+    .union([text(), z.number(), z.array(z.union([text(), z.number()]))], {
+      error: `${field} must be comma-separated ids.`,
+    })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return [];
+      const parts = (Array.isArray(v) ? v : String(v).split(',')).map((p) => String(p).trim());
+      if (parts.length === 1 && parts[0] === '') return [];
+      const ids = parts.map(Number);
+      if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) {
+        ctx.addIssue({ code: 'custom', message: `${field} must be comma-separated ids.` });
+        return z.NEVER;
+      }
+      if (ids.length > SAVE_TARGETS_MAX) {
+        ctx.addIssue({ code: 'custom', message: `At most ${SAVE_TARGETS_MAX} ${field} at once.` });
+        return z.NEVER;
+      }
+      return [...new Set(ids)];
+    });
+
 /** POST /item/save/bookmark */
 export const saveBookmarkSchema = z.object({
   link_id: optionalLinkId,
@@ -37,8 +66,9 @@ export const saveBookmarkSchema = z.object({
   description: text().max(DESCRIPTION_MAX, { error: 'The description is too long.' }).optional(),
   unread: flag.optional(),
   private: flag.optional(),
-  lists: text().max(5000).optional(),
-  groups: text().max(5000).optional(),
+  /** outliners to add the item to, and groups to share it to (the user's own only) */
+  lists: targetIds('lists'),
+  groups: targetIds('groups'),
   note_type: text().max(100).optional(),
   local_id: text().max(100).optional(),
 });
@@ -63,6 +93,8 @@ export const loadItemsSchema = z.object({
   privacy: z.preprocess(emptyToUndefined, z.enum(['public', 'private', 'all']).optional()),
   snapshot: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
   inoutliner: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
+  /** yes: the owner's starred items only */
+  starred: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
   page_num: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100_000).default(0)),
   sort: z.preprocess(emptyToUndefined, z.enum(LIST_SORTS).default('updated')),
   count: z.preprocess(
@@ -74,6 +106,8 @@ export const loadItemsSchema = z.object({
   ),
   username: libraryOwner(),
   format: text().max(100).optional(),
+  /** items whose title contains this text, in any case (the command palette) */
+  title: text().max(200).optional(),
 });
 export type LoadItemsInput = z.output<typeof loadItemsSchema>;
 
@@ -111,6 +145,14 @@ export const convertModeSchema = z.object({
     error: 'mode must be public or private.',
   }),
 });
+/** POST /ditem_mana2/star: star (1) or unstar (0) the owner's items. */
+export const starSchema = z.object({
+  link_id: linkIdsField,
+  starred: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
+    error: 'starred must be 1 or 0.',
+  }),
+});
+export type StarInput = z.output<typeof starSchema>;
 export type MarkReadInput = z.output<typeof markReadSchema>;
 export type ConvertModeInput = z.output<typeof convertModeSchema>;
 export const loadItemSchema = z.object({ link_id: linkId });
@@ -136,6 +178,10 @@ export type ItemFileFacts = z.infer<typeof itemFileFactsSchema>;
 
 const zeroOne = z.union([z.literal(0), z.literal(1)]);
 
+/** A piece of a full-text hit's snippet; `mark`: one of the searched words. */
+export const snippetPartSchema = z.object({ text: z.string(), mark: z.boolean() });
+export type SnippetPart = z.infer<typeof snippetPartSchema>;
+
 /** One item as every list and call returns it (spec part 1 §3). */
 export const itemReplySchema = itemFileFactsSchema.extend({
   link_id: z.number(),
@@ -151,6 +197,8 @@ export const itemReplySchema = itemFileFactsSchema.extend({
   annotation_count: z.number(),
   readed: zeroOne,
   private: zeroOne,
+  /** the owner's star; 0 to anyone else */
+  starred: zeroOne,
   mode: z.enum(['private', 'public']),
   created_at: z.number(),
   updated_at: z.number(),
@@ -165,6 +213,8 @@ export const itemReplySchema = itemFileFactsSchema.extend({
   user_name: z.string(),
   /** what the caller may do: the UI does not guess */
   canEdit: z.boolean(),
+  /** full-text search (snapshot=yes) only: where the words matched in the page text */
+  snippet: z.array(snippetPartSchema).optional(),
 });
 export type ItemReply = z.infer<typeof itemReplySchema>;
 
@@ -192,7 +242,7 @@ export const listReplySchema = z.object({
 });
 export type ListReply = z.infer<typeof listReplySchema>;
 
-/** mark_readed, convert_mode, delete_b: the items changed (mark_readed adds the unread count) */
+/** mark_readed, convert_mode, star, delete_b: the items changed (mark_readed adds the unread count) */
 export const bulkReplySchema = z.object({
   code: z.literal(1),
   link_ids: z.array(z.number()),

@@ -33,7 +33,12 @@ export const shareInfoSchema = z.object({
 });
 export type ShareInfo = z.infer<typeof shareInfoSchema>;
 
-export const shareUrlReplySchema = shareInfoSchema.extend({ code: z.literal(1) });
+/** get_share_url: the live link (code 1), or code 0 with empty URLs while the item has none. */
+export const shareUrlReplySchema = shareInfoSchema.extend({ code: z.union([z.literal(1), z.literal(0)]) });
+
+/** POST /api/sharing/create: the item's link, made now unless it has one. */
+export const createShareSchema = z.object({ link_id: linkId });
+export const createShareReplySchema = shareInfoSchema.extend({ code: z.literal(1) });
 
 export const batchShareLinksQuerySchema = z.object({
   links: z.string({ error: SHARE_MSG.linksRequired }).transform((v, ctx) => {

@@ -41,6 +41,14 @@ describe('itemChanges', () => {
     expect(stale(client)).toEqual(['["items",{"type":"all"}]', '["items",{"unread":"yes"}]']);
   });
 
+  it('starring rewrites the item where it is cached and refreshes only the lists', async () => {
+    const client = seeded();
+    await itemChanges.starred(client, [7], true);
+    expect(client.getQueryData<ItemReply>(queryKeys.item(7))!.starred).toBe(1);
+    expect(client.getQueryData<ListReply>(queryKeys.items({ type: 'all' }))!.items[0]!.starred).toBe(1);
+    expect(stale(client)).toEqual(['["items",{"type":"all"}]', '["items",{"unread":"yes"}]']);
+  });
+
   it('deleting takes the item out of every list and forgets it, and refreshes lists, tags and counts', async () => {
     const client = seeded();
     await itemChanges.deleted(client, [8]);

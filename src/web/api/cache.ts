@@ -83,6 +83,11 @@ export const itemChanges = {
     patchCachedItems(client, ids, (it) => ({ ...it, mode, private: mode === 'private' ? 1 : 0 }));
     return Promise.all([refresh.lists(client), refresh.tags(client)]);
   },
+  /** the Starred filter follows */
+  starred: (client: QueryClient, ids: readonly number[], starred: boolean) => {
+    patchCachedItems(client, ids, (it) => ({ ...it, starred: starred ? 1 : 0 }));
+    return refresh.lists(client);
+  },
   deleted: (client: QueryClient, ids: readonly number[]) => {
     dropItems(client, ids);
     return Promise.all([refresh.lists(client), refresh.tags(client), refresh.counts(client)]);

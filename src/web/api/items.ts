@@ -38,6 +38,24 @@ export function useItems(params: LoadItemsParams) {
   return useQuery({ ...itemsQuery(params), placeholderData: (previous) => previous });
 }
 
+/** The command palette finds the user's items by title from this many typed characters. */
+const TITLE_FIND_MIN = 2;
+/** ...and offers this many of them. */
+const TITLE_FIND_SHOWN = 6;
+
+/** The signed-in user's items whose title holds the text, newest first (the command palette). */
+export function useItemsByTitle(text: string): ItemReply[] {
+  const title = text.trim();
+  const found = useQuery({
+    queryKey: queryKeys.items({ title, count: '24' }),
+    queryFn: () => call(itemCalls.list, { query: { title, count: 24 } }),
+    enabled: title.length >= TITLE_FIND_MIN,
+    staleTime: LIST_FRESH_MS,
+    placeholderData: (previous) => previous,
+  });
+  return title.length >= TITLE_FIND_MIN ? (found.data?.items.slice(0, TITLE_FIND_SHOWN) ?? []) : [];
+}
+
 export function useItem(linkId: number | undefined) {
   return useQuery({
     queryKey: queryKeys.item(linkId ?? 0),
@@ -77,6 +95,13 @@ export const useConvertMode = () =>
     (input: { ids: number[]; mode: 'public' | 'private' }) =>
       call(itemCalls.convertMode, { body: { link_id: input.ids.join(','), mode: input.mode } }),
     (client, input) => itemChanges.modeChanged(client, input.ids, input.mode),
+  );
+
+export const useStar = () =>
+  useLibraryMutation(
+    (input: { ids: number[]; starred: boolean }) =>
+      call(itemCalls.star, { body: { link_id: input.ids.join(','), starred: input.starred ? 1 : 0 } }),
+    (client, input) => itemChanges.starred(client, input.ids, input.starred),
   );
 
 export const useDeleteItems = () =>

@@ -14,13 +14,14 @@ export type SendMsgBody = SendMsgInput;
 
 export const sharingApi = {
   shareUrl: (linkId: number) => call(calls.shareUrl, { query: { link_id: linkId } }),
+  create: (linkId: number) => call(calls.create, { body: { link_id: linkId } }),
   revoke: (linkId: number) => call(calls.revoke, { body: { link_id: linkId } }),
   shared: (key: string) => call(calls.shared, { params: { key } }),
   sendMsg: (body: SendMsgBody) => call(calls.sendMsg, { body }),
   contacts: () => call(calls.contacts).then((r) => r.contacts),
 };
 
-/** The item's share link, made on first ask (the Share modal, while open). */
+/** The item's share link as it stands (code 0 while it has none): reading never makes one. */
 export function useShareLink(linkId: number | null) {
   return useQuery({
     queryKey: queryKeys.shareLink(linkId ?? 0),
@@ -30,12 +31,27 @@ export function useShareLink(linkId: number | null) {
   });
 }
 
-/** Revokes the link; the modal then offers a new one (a fresh get_share_url). */
+/** Makes the item's link when the owner asks for it (the Share modal's Create link). */
+export function useCreateShareLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: sharingApi.create,
+    onSuccess: (reply, linkId) => client.setQueryData(queryKeys.shareLink(linkId), reply),
+  });
+}
+
+/** Revokes the link; the item then has none until the owner creates a new one. */
 export function useRevokeShareLink() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: sharingApi.revoke,
-    onSuccess: (_r, linkId) => client.removeQueries({ queryKey: queryKeys.shareLink(linkId) }),
+    onSuccess: (_r, linkId) =>
+      client.setQueryData(queryKeys.shareLink(linkId), {
+        code: 0 as const,
+        link_id: linkId,
+        item_url: '',
+        file_url: '',
+      }),
   });
 }
 

@@ -29,3 +29,17 @@ export const userConnections = pgTable(
     index('user_connections_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * The sign-in round trips (OpenID Connect) already answered, by their state's SHA-256: a callback
+ * replayed with its flow cookie is refused by any instance, before the provider is asked. A row is
+ * needed only while its flow cookie could still be accepted (expires_at); older ones are pruned.
+ */
+export const oidcUsedStates = pgTable(
+  'oidc_used_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('oidc_used_states_expires_idx').on(t.expiresAt)],
+);

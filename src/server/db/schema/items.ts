@@ -41,6 +41,8 @@ export const items = pgTable(
     permanentUrl: text('permanent_url'),
     outlinerIds: bigint('outliner_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
     annotationCount: integer('annotation_count').notNull().default(0),
+    /** the owner's star (spec part 1 §6); only the owner sees it */
+    starred: boolean('starred').notNull().default(false),
     searchVector: tsvector('search_vector'),
     /** captured page text, searched only by full-text search (snapshot=yes) */
     pageVector: tsvector('page_vector'),
@@ -62,6 +64,9 @@ export const items = pgTable(
     index('items_user_unread_updated_idx')
       .on(t.userId, t.updatedAt.desc(), t.id.desc())
       .where(sql`${t.unread}`),
+    index('items_user_starred_updated_idx')
+      .on(t.userId, t.updatedAt.desc(), t.id.desc())
+      .where(sql`${t.starred}`),
     index('items_user_host_idx').on(t.userId, t.host),
     // btree_gin: one GIN over (user, vector) so a search never walks other users' matches
     index('items_user_search_idx').using('gin', t.userId, t.searchVector),

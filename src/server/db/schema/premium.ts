@@ -75,6 +75,20 @@ export const idempotencyKeys = pgTable(
   (t) => [uniqueIndex('idempotency_keys_uq').on(t.userId, t.key)],
 );
 
+/**
+ * The user's purchase under way: one at a time per user, whichever instance serves it, so parallel
+ * submits with different idempotency keys never reach the card twice. `token` names the holder
+ * (only it releases the row); a row older than the stale limit (an instance died mid-payment) is
+ * taken over.
+ */
+export const purchaseLocks = pgTable('purchase_locks', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+});
+
 /** A PayPal-like checkout waiting for the buyer's approval: what to do once it is captured. */
 export const premiumCheckouts = pgTable('premium_checkouts', {
   token: text('token').primaryKey(),

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { formerUserNames, users } from '../../db/schema.ts';
 import type { QuotaKind } from '../../platform/errors.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -42,6 +42,30 @@ export async function existingNameOrEmail(
     name: rows.some((r) => r.name.toLowerCase() === name.toLowerCase()),
     email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
   };
+}
+
+/**
+ * Whether `name` is another user's former name given up after `since` (reserved for them). The
+ * former names live beside the settings that change them; the user's own are never reserved.
+ */
+export async function nameReserved(
+  ex: Executor,
+  name: string,
+  since: Date,
+  exceptUserId: number | null = null,
+): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: formerUserNames.userId })
+    .from(formerUserNames)
+    .where(
+      and(
+        sql`lower(${formerUserNames.name}) = lower(${name})`,
+        gt(formerUserNames.changedAt, since),
+        exceptUserId === null ? undefined : ne(formerUserNames.userId, exceptUserId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function insertUser(

@@ -1,3 +1,4 @@
+import { FORMER_NAME_RESERVED_DAYS } from '../../../shared/limits.ts';
 import { MSG } from '../../../shared/messages.ts';
 import {
   isPlanId,
@@ -58,6 +59,7 @@ export class AccountsService {
     const passwordHash = await hashPassword(password);
     const taken = await repo.existingNameOrEmail(this.deps.db, name, email);
     if (taken.name) throw new ValidationError(MSG.usernameUsed, 'name');
+    if (await this.nameReserved(name)) throw new ValidationError(MSG.usernameReserved, 'name');
     if (taken.email) throw new ValidationError(MSG.emailUsed, 'email');
     try {
       return await repo.insertUser(this.deps.db, { name, email, passwordHash });
@@ -100,6 +102,24 @@ export class AccountsService {
    */
   createWithoutPassword(tx: Executor, values: { name: string; email: string }): Promise<repo.UserRow> {
     return repo.insertUser(tx, { ...values, passwordHash: null });
+  }
+
+  /**
+   * Whether `name` is another user's former name, reserved for them for a year after their rename
+   * (FORMER_NAME_RESERVED_DAYS): sign-up, provider sign-up and renames refuse it.
+   */
+  nameReserved(
+    name: string,
+    exceptUserId: number | null = null,
+    ex: Executor = this.deps.db,
+  ): Promise<boolean> {
+    const since = new Date(this.deps.clock.now().getTime() - FORMER_NAME_RESERVED_DAYS * 86_400_000);
+    return repo.nameReserved(ex, name, since, exceptUserId);
+  }
+
+  /** Whether a new account may take `name`: nobody has it, and it is no one's reserved former name. */
+  async nameAvailable(name: string): Promise<boolean> {
+    return !(await repo.findUserByName(this.deps.db, name)) && !(await this.nameReserved(name));
   }
 
   findUser(id: number): Promise<repo.UserRow | undefined> {

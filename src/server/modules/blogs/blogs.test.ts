@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
 import { startXmlRpcBlog } from '../../../../test/helpers/xmlrpc-blog.ts';
+import { BLOG_ACCOUNTS_MAX, BLOG_CHECKS_AT_ONCE } from '../../../shared/limits.ts';
 import { queryRows } from '../../db/client.ts';
 import { open } from '../../platform/secret-box.ts';
 
@@ -32,9 +33,9 @@ afterAll(async () => {
   await t.close();
 });
 
-async function countRows(table: 'blog_accounts') {
+async function countRows(table: 'blog_accounts', app = t) {
   const rows = await queryRows<{ n: number }>(
-    t.database.db,
+    app.database.db,
     sql.raw(`select count(*)::int as n from ${table}`),
   );
   return rows[0]!.n;
@@ -89,6 +90,77 @@ describe('blog accounts', () => {
     }
     expect(await countRows('blog_accounts')).toBe(before);
     expect((await t.visitor().get('/interact_api/load_blogs')).statusCode).toBe(401);
+  });
+
+  it('a NUL byte or another control character in any text field is a 400 naming the field', async () => {
+    const before = await countRows('blog_accounts');
+    for (const [field, value] of [
+      ['label', 'My\u0000blog'],
+      ['b_u_name', 'writer\u0000'],
+      ['url', 'http://blog.test/\u0000'],
+      ['end_point', `${blog.url}\u0000`],
+      ['b_password', 'pa55\u0000word'],
+      ['service', 'wordpress\u0000'],
+      ['label', 'bell\u0007'],
+    ] as const) {
+      const res = await alice.post('/blog_this/add_blog', account({ [field]: value }));
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().field, field).toBe(field);
+    }
+    expect(await countRows('blog_accounts')).toBe(before);
+  });
+
+  it('an end point the fetcher refuses is never saved, even where tests reach 127.0.0.1', async () => {
+    const before = await countRows('blog_accounts');
+    for (const end_point of [
+      'http://169.254.169.254/xmlrpc.php',
+      'http://[::ffff:169.254.169.254]/xmlrpc.php',
+      'http://user:pw@blog.test/xmlrpc.php',
+    ]) {
+      const res = await alice.post('/blog_this/add_blog', account({ end_point }));
+      expect(res.statusCode, end_point).toBe(400);
+      expect(res.json().field, end_point).toBe('end_point');
+    }
+    expect(await countRows('blog_accounts')).toBe(before);
+  });
+});
+
+describe('a user with many blog accounts', () => {
+  let slow: Awaited<ReturnType<typeof startXmlRpcBlog>>;
+  let dave: TestClient;
+  beforeAll(async () => {
+    // every answer takes a while, as a real blog's does, so checks sent together overlap
+    slow = await startXmlRpcBlog({ user: 'writer', password: 'pa55-word', answerDelayMs: 20 });
+    dave = await t.signUp();
+  });
+  afterAll(() => slow.close());
+
+  it(`keeps at most ${BLOG_ACCOUNTS_MAX}; the next is refused with a clear message`, async () => {
+    for (let i = 0; i < BLOG_ACCOUNTS_MAX; i++) {
+      const res = await dave.post(
+        '/blog_this/add_blog',
+        account({ label: `Blog ${i}`, end_point: slow.url }),
+      );
+      expect(res.statusCode).toBe(200);
+    }
+    const before = await countRows('blog_accounts');
+    const res = await dave.post('/blog_this/add_blog', account({ end_point: slow.url }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      `You can keep at most ${BLOG_ACCOUNTS_MAX} blog accounts. Delete one to add another.`,
+    );
+    expect(await countRows('blog_accounts')).toBe(before);
+  });
+
+  it(`load_blogs checks them at most ${BLOG_CHECKS_AT_ONCE} at a time`, async () => {
+    slow.load.calls = 0;
+    slow.load.peakOpen = 0;
+    const res = await dave.get('/interact_api/load_blogs');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().blogs).toHaveLength(BLOG_ACCOUNTS_MAX);
+    expect(res.json().blogs.every((b: { valid: boolean }) => b.valid)).toBe(true);
+    expect(slow.load.calls).toBe(BLOG_ACCOUNTS_MAX);
+    expect(slow.load.peakOpen).toBeLessThanOrEqual(BLOG_CHECKS_AT_ONCE);
   });
 });
 
@@ -180,6 +252,7 @@ describe('publishing', () => {
       post({ 'content[title]': '' }),
       post({ postInfos: '' }),
       post({ postInfos: 'abc' }),
+      post({ 'content[title]': 'My\u0000report' }),
     ]) {
       expect((await alice.post('/blog_this/add_post', body)).statusCode).toBe(400);
     }
@@ -194,16 +267,34 @@ describe('in the production configuration', () => {
   });
   afterAll(() => prod.close());
 
-  it('an end point on a private address is refused', async () => {
+  it('an end point on a private address is refused and never saved', async () => {
     const carol = await prod.signUp();
     const n = blog.posts.length;
-    const added = (await carol.post('/blog_this/add_blog', account())).json().blog;
-    expect(added).toMatchObject({ valid: false, check: { code: -2 } });
-    const res = await carol.post('/blog_this/add_post', {
-      postInfos: String(added.id),
+    const before = await countRows('blog_accounts', prod);
+    for (const end_point of [
+      blog.url,
+      'http://10.0.0.7/xmlrpc.php',
+      'http://192.168.1.1/xmlrpc.php',
+      'http://[::1]/xmlrpc.php',
+      'http://localhost/xmlrpc.php',
+    ]) {
+      const res = await carol.post('/blog_this/add_blog', account({ end_point }));
+      expect(res.statusCode, end_point).toBe(400);
+      expect(res.json(), end_point).toMatchObject({
+        field: 'end_point',
+        message: expect.stringMatching(/^Refused to fetch/),
+      });
+    }
+    expect(await countRows('blog_accounts', prod)).toBe(before);
+    const inline = await carol.post('/blog_this/add_post', {
+      postInfos: '',
+      blogInfoType: '1',
+      end_point: blog.url,
+      b_u_name: 'writer',
+      b_password: 'pa55-word',
       content: { title: 'T', description: 'D' },
     });
-    expect(res.json()).toMatchObject({ code: -1, msg: 'Published to blog failed!' });
+    expect(inline.json()).toMatchObject({ code: -1, msg: 'Published to blog failed!' });
     expect(blog.posts).toHaveLength(n);
   });
 });

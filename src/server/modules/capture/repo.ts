@@ -1,8 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { itemPages, items } from '../../db/schema.ts';
 import type { Actor, Authorized } from '../../policies/authorized.ts';
 import { readableWhere } from '../../policies/item.ts';
+import { headline } from '../search/snippets.ts';
 
 export type PageRow = typeof itemPages.$inferSelect;
 
@@ -86,4 +87,13 @@ export async function pictureShown(ex: Executor, userId: number, key: string): P
     .where(and(eq(itemPages.userId, userId), sql`jsonb_exists(${itemPages.pictures}, ${key})`))
     .limit(1);
   return row !== undefined;
+}
+
+/** Where the words matched in each item's stored copy (ts_headline's marked text). */
+export async function pageHeadlines(ex: Executor, itemIds: number[], words: string[]) {
+  if (itemIds.length === 0) return [];
+  return ex
+    .select({ itemId: itemPages.itemId, marked: headline(sql`${itemPages.text}`, words) })
+    .from(itemPages)
+    .where(inArray(itemPages.itemId, itemIds));
 }

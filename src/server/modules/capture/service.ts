@@ -300,4 +300,12 @@ export class CaptureService {
     const page = await repo.findPage(this.deps.db, itemId);
     return page && url && page.sourceUrl === url ? page : undefined;
   }
+
+  /**
+   * Where the words matched in each item's stored copy, as marked headlines: for full-text hits the
+   * caller may already read (items/routes.ts).
+   */
+  pageHeadlines(itemIds: number[], words: string[]): Promise<{ itemId: number; marked: string }[]> {
+    return repo.pageHeadlines(this.deps.db, itemIds, words);
+  }
 }

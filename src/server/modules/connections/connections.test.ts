@@ -202,7 +202,7 @@ describe('third-party sign-in (OpenID Connect)', () => {
     const forged = await visitor.get(back.pathname + back.search);
     const to = new URL(String(forged.headers.location), TEST_ORIGIN);
     expect(to.pathname).toBe('/sign-in');
-    expect(to.searchParams.get('error')).toBe(CONNECTIONS_MSG.providerFailed(PROVIDER));
+    expect(to.searchParams.get('error')).toBe(CONNECTIONS_MSG.notVerified(PROVIDER));
     expect((await visitor.get('/interact_api/load_user_setting')).statusCode).toBe(401);
     expect(await usersWithEmail(a.email)).toBe(0);
 
@@ -216,6 +216,54 @@ describe('third-party sign-in (OpenID Connect)', () => {
       CONNECTIONS_MSG.expired,
     );
     expect((await stolen.get('/interact_api/load_user_setting')).statusCode).toBe(401);
+  });
+
+  const errorOf = (res: { headers: Record<string, unknown> }) => {
+    const to = new URL(String(res.headers.location), TEST_ORIGIN);
+    expect(to.pathname).toBe('/sign-in');
+    return to.searchParams.get('error');
+  };
+
+  it.each([
+    ['signed with another key (forged)', { forged: true }],
+    ['for another client (audience)', { claims: { aud: 'another-client' } }],
+    ['from another issuer', { claims: { iss: 'https://evil.example' } }],
+    [
+      'expired',
+      { claims: { exp: Math.floor(Date.now() / 1000) - 3600, iat: Math.floor(Date.now() / 1000) - 7200 } },
+    ],
+    ['of another sign-in (nonce)', { claims: { nonce: 'nonce-of-another-sign-in' } }],
+  ] as const)('refuses an ID token %s, signing nobody in', async (_, change) => {
+    const a = account();
+    const visitor = t.visitor();
+    peer.signInAs(a.sub);
+    const start = await visitor.get('/account/thirdparty/openid');
+    const back = await peer.authorize(String(start.headers.location));
+    peer.tamperNextIdToken(change);
+    const res = await visitor.get(back.pathname + back.search);
+    expect(errorOf(res)).toBe(CONNECTIONS_MSG.notVerified(PROVIDER));
+    expect((await visitor.get('/interact_api/load_user_setting')).statusCode).toBe(401);
+    expect(await usersWithEmail(a.email)).toBe(0);
+  });
+
+  it('refuses a replayed callback, flow cookie and all, without asking the provider again', async () => {
+    const a = account();
+    const visitor = t.visitor();
+    peer.signInAs(a.sub);
+    const start = await visitor.get('/account/thirdparty/openid');
+    const flowCookie = visitor.cookies.get('folio_oidc')!;
+    const back = await peer.authorize(String(start.headers.location));
+    const first = await visitor.get(back.pathname + back.search);
+    expect(String(first.headers.location)).toMatch(/^\/user\//);
+    const asked = peer.tokenRequests;
+
+    // the same answer and cookie again, as one copied from the browser or a log would be
+    const replayer = t.visitor();
+    replayer.cookies.set('folio_oidc', flowCookie);
+    const replay = await replayer.get(back.pathname + back.search);
+    expect(errorOf(replay)).toBe(CONNECTIONS_MSG.used);
+    expect(peer.tokenRequests).toBe(asked);
+    expect((await replayer.get('/interact_api/load_user_setting')).statusCode).toBe(401);
   });
 
   it('refuses to connect from the popup without a session', async () => {

@@ -19,6 +19,19 @@ export interface AuthorizationChecks {
   codeVerifier: string;
 }
 
+/** openid-client's codes for an answer (state, ID token signature, claims, times) that does not check out. */
+const UNVERIFIED = new Set([
+  'OAUTH_INVALID_RESPONSE',
+  'OAUTH_JWT_CLAIM_COMPARISON_FAILED',
+  'OAUTH_JWT_TIMESTAMP_CHECK_FAILED',
+  'OAUTH_KEY_SELECTION_FAILED',
+]);
+
+/** The provider's answer came back but is not to be believed (forged, for another client, expired, another nonce or state). */
+export function isUnverifiedAnswer(err: unknown): boolean {
+  return err instanceof client.ClientError && UNVERIFIED.has(String(err.code));
+}
+
 /** Largest discovery, JWKS, token or userinfo answer read from a provider. */
 const MAX_ANSWER_BYTES = 256 * 1024;
 
@@ -87,8 +100,11 @@ export class OidcClients {
         client.ClientSecretBasic(p.clientSecret),
         {
           [client.customFetch]: this.fetch,
-          // only a test provider on 127.0.0.1: config.ts refuses http issuers otherwise
-          execute: insecure ? [client.allowInsecureRequests] : [],
+          // The ID token's signature is checked against the provider's JWKS: openid-client checks
+          // only its claims by default (trusting TLS), and a token endpoint reached over a
+          // misconfigured proxy or plain http must not vouch for an account alone.
+          // Plain http: only a test provider on 127.0.0.1; config.ts refuses http issuers otherwise.
+          execute: [client.enableNonRepudiationChecks, ...(insecure ? [client.allowInsecureRequests] : [])],
         },
       );
       found.catch(() => this.discovered.delete(p.id));
@@ -121,8 +137,10 @@ export class OidcClients {
   }
 
   /**
-   * Trades the code for tokens (state, nonce, PKCE and the ID token's signature, issuer, audience
-   * and times all checked by openid-client) and reads the account's claims; the tokens are dropped.
+   * Trades the code for tokens and reads the account's claims; the tokens are dropped. openid-client
+   * checks the state, PKCE, and the ID token's issuer, audience, times and nonce, and (non-repudiation
+   * checks, enabled at discovery) its signature by the provider's JWKS: a failure of those throws
+   * an error `isUnverifiedAnswer` recognises.
    */
   async finish(
     p: OidcProviderConfig,

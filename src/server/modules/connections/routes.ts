@@ -8,7 +8,7 @@ import { binder } from '../../platform/contract.ts';
 import { AppError, NotFoundError } from '../../platform/errors.ts';
 import type { SecondStep } from '../accounts/routes.ts';
 import { handOverPending } from '../two-factor/pending.ts';
-import type { OidcClients } from './oidc.ts';
+import { isUnverifiedAnswer, type OidcClients } from './oidc.ts';
 import type { ConnectionsService } from './service.ts';
 import { FLOW_COOKIE, FLOW_TTL_MS, type Flow, openFlow, sealFlow } from './state.ts';
 
@@ -111,13 +111,19 @@ export function registerConnectionRoutes(app: FastifyInstance, deps: ConnectionR
     reply.header('cache-control', 'no-store');
     const popup = flow?.redirect === 'setting';
     if (!flow || flow.provider !== p.id) return finish(reply, popup, p, { error: CONNECTIONS_MSG.expired });
+    // the cookie is cleared above, but a copy of it and of the answer must not sign in again
+    if (!(await connections.spendFlow(flow, deps.clock.now())))
+      return finish(reply, popup, p, { error: CONNECTIONS_MSG.used });
     let who: Awaited<ReturnType<OidcClients['finish']>>;
     try {
       const current = new URL(request.url, callbackOf(request, p));
       who = await clients.finish(p, current, flow);
     } catch (err) {
       request.log.warn({ err, provider: p.id }, 'sign-in with provider refused');
-      return finish(reply, popup, p, { error: CONNECTIONS_MSG.providerFailed(p.name) });
+      const error = isUnverifiedAnswer(err)
+        ? CONNECTIONS_MSG.notVerified(p.name)
+        : CONNECTIONS_MSG.providerFailed(p.name);
+      return finish(reply, popup, p, { error });
     }
     try {
       if (popup) {

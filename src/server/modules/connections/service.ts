@@ -25,6 +25,11 @@ export interface ProviderRef {
 export class ConnectionsService {
   constructor(private readonly deps: ConnectionsDeps) {}
 
+  /** A callback's round trip, answered once only (repo.spendState): false for a replay. */
+  spendFlow(flow: { state: string; expiresAt: number }, now: Date): Promise<boolean> {
+    return repo.spendState(this.deps.db, flow.state, new Date(flow.expiresAt), now);
+  }
+
   /** load_user_setting's connections: keyed by provider, {_id, identify}. */
   async list(userId: number): Promise<ConnectionsList> {
     const rows = await repo.listOfUser(this.deps.db, userId);
@@ -114,10 +119,10 @@ export class ConnectionsService {
   /** A user name nobody has, from the provider's user name, the e-mail's local part or the name. */
   private async freeName(who: ProviderIdentity, attempt: number): Promise<string> {
     const base = deriveUsername(who);
-    if (attempt === 0 && !(await this.deps.accounts.findUserByName(base))) return base;
+    if (attempt === 0 && (await this.deps.accounts.nameAvailable(base))) return base;
     for (let n = 2; n < 100; n++) {
       const name = `${base.slice(0, 16 - String(n).length)}${n}`;
-      if (!(await this.deps.accounts.findUserByName(name))) return name;
+      if (await this.deps.accounts.nameAvailable(name)) return name;
     }
     return `${base.slice(0, 10)}${randomInt(100_000, 1_000_000)}`;
   }

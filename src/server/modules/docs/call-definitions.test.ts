@@ -17,8 +17,21 @@ const ADDED_PATHS = [
   '/api/import',
   '/api/import/{job_id}',
   '/api/settings/guides',
+  '/api/sharing/create',
+  '/ditem_mana2/star',
   '/stats',
   '/toolbar_server_v13',
+];
+
+/**
+ * Calls changed on purpose since (issue 27: a GET changes nothing), checked by their own tests; each
+ * keeps its path and every method it had.
+ */
+const CHANGED_PATHS = [
+  '/item/get_share_url',
+  '/interact_api/batch_share_links',
+  '/api/sharing/revoke',
+  '/premium/gift/redeem',
 ];
 
 /**
@@ -77,7 +90,9 @@ describe('the call definitions', () => {
     const now = (await t.visitor().get('/api/docs')).json();
     for (const path of Object.keys(before.paths)) expect(Object.keys(now.paths)).toContain(path);
     for (const [path, operations] of Object.entries(before.paths) as [string, Operations][]) {
-      if (CORRECTED_PATHS.includes(path))
+      if (CHANGED_PATHS.includes(path)) {
+        for (const method of Object.keys(operations)) expect(now.paths[path]).toHaveProperty(method);
+      } else if (CORRECTED_PATHS.includes(path))
         expect({ path, sent: sent(now.paths[path]) }).toEqual({ path, sent: sent(operations) });
       else expect({ path, operations: now.paths[path] }).toEqual({ path, operations });
     }

@@ -9,7 +9,7 @@ import { NOTE_CONTENT_MAX } from '../../../shared/limits.ts';
 import { GDRIVE_MSG } from '../../../shared/schemas/drives.ts';
 import { TITLE_MAX } from '../../../shared/schemas/items.ts';
 import { queryRows } from '../../db/client.ts';
-import { open } from '../../platform/secret-box.ts';
+import { open, seal } from '../../platform/secret-box.ts';
 
 const GOOGLE_DOC = 'application/vnd.google-apps.document';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -64,11 +64,40 @@ const docXml = (body: Buffer) =>
 
 describe('connecting Google Drive', () => {
   it('answers 400 for a return path off the site and stores nothing', async () => {
-    for (const return_to of ['https://evil.example/', '//evil.example/x', '/\\evil', 'library', '/a b']) {
+    for (const return_to of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil',
+      'library',
+      '/a b',
+      // each of these normalises to //evil.example, which a browser reads as another site
+      '/.//evil.example',
+      '/..//evil.example',
+      '/a/..//evil.example',
+      '/%2e%2e//evil.example',
+      '/.%2e//evil.example',
+      '/.\\/evil.example',
+      '/./\\evil.example',
+      '/\t/evil.example',
+    ]) {
       const res = await alice.post('/api/drives/google/connect', { return_to });
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode, return_to).toBe(400);
+      expect(res.json().message).toBe('return_to must be a path on this site.');
     }
     expect(await connections()).toBe(0);
+  });
+
+  it('a return path that leaves the site once normalised comes back to / instead', async () => {
+    for (const returnTo of ['/.//evil.example', '/%2e%2e/\\evil.example', 'https://evil.example/']) {
+      const { back } = await consent(alice);
+      // a pending state sealed with such a path (as one sealed before this check was)
+      const pending = JSON.parse(open(t.config.secretsKey, alice.cookies.get('folio_gdrive')!));
+      alice.cookies.set('folio_gdrive', seal(t.config.secretsKey, JSON.stringify({ ...pending, returnTo })));
+      back.searchParams.delete('code');
+      back.searchParams.set('error', 'access_denied');
+      const res = await alice.request({ method: 'GET', url: `${back.pathname}${back.search}` });
+      expect(res.headers.location, returnTo).toBe('/?google_drive=failed');
+    }
   });
 
   it("sends the browser to Google's consent with PKCE S256, the drive.file scope and the callback", async () => {

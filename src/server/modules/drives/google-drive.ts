@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { localPath } from '../../../shared/local-path.ts';
 import {
   GDRIVE_MSG,
   GDRIVE_RETURN_PARAM,
@@ -96,7 +97,7 @@ export class GoogleDriveService {
       userId: user.id,
       state: randomBytes(24).toString('base64url'),
       verifier: randomBytes(48).toString('base64url'),
-      returnTo: return_to ?? '/',
+      returnTo: localPath(return_to ?? '/') ?? '/',
       expires: this.deps.clock.now().getTime() + GDRIVE_PENDING_MS,
     };
     const url = new URL(config.authUrl);
@@ -383,8 +384,9 @@ export class GoogleDriveService {
   }
 }
 
+/** The return path with the result; one that would leave the site (sealed before it was checked) is '/'. */
 function withParam(path: string, result: 'connected' | 'failed'): string {
-  const url = new URL(path, 'http://folio.invalid');
+  const url = new URL(localPath(path) ?? '/', 'http://folio.invalid');
   url.searchParams.set(GDRIVE_RETURN_PARAM, result);
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -138,6 +138,40 @@ export class GroupsService implements GroupDirectory {
     return flags.join(',');
   }
 
+  /**
+   * Shares the caller's items to groups by id inside the caller's transaction (a bookmark saved
+   * with `groups`): a group the caller is not in is refused in `field` (a 400), and notes are never
+   * shared. Returns what `announceShared` sends once the transaction commits.
+   */
+  async shareWithin(tx: Executor, user: Caller, groupIds: number[], itemIds: number[], field: string) {
+    const shares: { groupId: number; gName: string; itemIds: number[] }[] = [];
+    const items = await loadAll(tx, user, itemIds, 'write');
+    const sharing = items.filter((item) => permitsShareToGroup(user, item)).map((item) => item.id);
+    for (const groupId of groupIds) {
+      const group = await this.member(tx, user, { id: groupId }).catch((err: unknown) => {
+        throw err instanceof NotFoundError
+          ? new ValidationError(`A group in ${field} was not found.`, field)
+          : err;
+      });
+      await repo.shareItems(tx, group, user.id, sharing, this.deps.clock.now());
+      if (sharing.length) shares.push({ groupId: group.id, gName: group.g_name, itemIds: sharing });
+    }
+    return shares;
+  }
+
+  /** Tells each group's members about shares shareWithin made. */
+  async announceShared(shares: { groupId: number; gName: string; itemIds: number[] }[]): Promise<void> {
+    for (const share of shares) {
+      await this.notify(share.groupId, {
+        cmd: 'group',
+        group_id: share.groupId,
+        g_name: share.gName,
+        change: 'shared',
+        item_ids: share.itemIds,
+      });
+    }
+  }
+
   /** Which of the caller's groups each of the caller's items was shared to; another's item: not found. */
   async sharedToGroups(user: Caller, { links_id }: SharedToGroupsInput) {
     await loadAll(this.deps.db, user, links_id, 'write');

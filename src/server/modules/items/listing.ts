@@ -22,6 +22,9 @@ export const FULLTEXT_TOTAL_CAP = 1_000;
 /** Searches with at most this many matches gather them through their own indexes, then sort. */
 const COLLECT_FIRST_MAX = 2_000;
 
+/** LIKE's default escape is the backslash. */
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** What one library view asks of the items table. */
 export interface ListFilter {
   where: SQL;
@@ -43,10 +46,12 @@ export function listFilter(q: LoadItemsInput, ownerId: number, viewer: Actor): L
   if (q.ann === 'yes') conds.push(sql`${items.annotationCount} > 0`);
   if (q.ann === 'no') conds.push(sql`${items.annotationCount} = 0`);
   if (isOwner && q.unread === 'yes') conds.push(sql`${items.unread}`);
+  if (isOwner && q.starred === 'yes') conds.push(sql`${items.starred}`);
   if (q.privacy === 'public') conds.push(sql`NOT ${items.private}`);
   if (q.privacy === 'private') conds.push(sql`${items.private}`);
   if (q.inoutliner === 'no') conds.push(sql`cardinality(${items.outlinerIds}) = 0`);
   if (q.inoutliner === 'yes') conds.push(sql`cardinality(${items.outlinerIds}) > 0`);
+  if (q.title) conds.push(sql`lower(${items.title}) LIKE ${`%${escapeLike(q.title.toLowerCase())}%`}`);
   // Full text (premium) also searches the captured page text, in its own vector and index.
   const fullText = q.snapshot === 'yes';
   const vectors = fullText
@@ -55,7 +60,12 @@ export function listFilter(q: LoadItemsInput, ownerId: number, viewer: Actor): L
   const search = searchCondition(parseSearch((q.what ?? '').trim()), ownerId, vectors);
   if (search) conds.push(search);
   const counted =
-    search || q.ann || q.inoutliner || (!isOwner && q.privacy === 'private')
+    search ||
+    q.ann ||
+    q.inoutliner ||
+    q.title ||
+    (isOwner && q.starred === 'yes') ||
+    (!isOwner && q.privacy === 'private')
       ? null
       : {
           type: q.type && q.type !== 'all' ? q.type : undefined,

@@ -10,6 +10,7 @@ export function presentItem(
   canEdit: boolean,
   file?: ItemFileFacts,
   annotations: AnnotationReply[] = [],
+  ownStar = false,
 ): ItemReply {
   return {
     link_id: row.id,
@@ -24,6 +25,8 @@ export function presentItem(
     annotation_count: row.annotationCount,
     readed: row.unread ? 0 : 1,
     private: row.private ? 1 : 0,
+    // a star is the owner's own mark: nobody else sees it
+    starred: ownStar && row.starred ? 1 : 0,
     mode: row.private ? 'private' : 'public',
     created_at: toSeconds(row.createdAt)!,
     updated_at: toSeconds(row.updatedAt)!,

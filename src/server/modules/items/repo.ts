@@ -69,6 +69,15 @@ export async function setState(
     .where(inArray(items.id, idsOf(list)));
 }
 
+/** Stars or unstars the items; a star is no change of the item, so updated_at stays. */
+export async function setStarred(ex: Executor, list: Checked[], starred: boolean) {
+  if (list.length === 0) return;
+  await ex
+    .update(items)
+    .set({ starred })
+    .where(inArray(items.id, idsOf(list)));
+}
+
 export async function deleteItems(ex: Executor, list: Checked[]): Promise<{ id: number; type: string }[]> {
   if (list.length === 0) return [];
   return ex

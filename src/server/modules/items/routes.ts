@@ -1,20 +1,43 @@
 import type { FastifyInstance } from 'fastify';
 import { itemCalls } from '../../../shared/api/items.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
+import { ownOrigin } from '../../platform/auth/origin.ts';
 import { binder } from '../../platform/contract.ts';
 import { exportCsv } from './export.ts';
+import { placeSaved, type SaveTargets } from './save-targets.ts';
 import type { ItemsService } from './service.ts';
+import { type PageTexts, withSnippets } from './snippets.ts';
 
-export function registerItemRoutes(app: FastifyInstance, deps: { items: ItemsService; auth: Auth }) {
+export function registerItemRoutes(
+  app: FastifyInstance,
+  deps: {
+    items: ItemsService;
+    auth: Auth;
+    targets: SaveTargets;
+    /** captured pages and PDF texts, for full-text hits' snippets */
+    pageTexts: PageTexts[];
+    publicUrl: string | undefined;
+  },
+) {
   const { items } = deps;
   const bind = binder(app, deps.auth);
 
-  bind(itemCalls.saveBookmark, async ({ user, body }) => ({ items: [await items.saveBookmark(user, body)] }));
+  bind(itemCalls.saveBookmark, async ({ user, body, request }) => {
+    const { lists, groups, ...fields } = body;
+    const caller = { user, origin: ownOrigin(request, deps.publicUrl) };
+    return {
+      items: [await items.saveBookmark(user, fields, placeSaved(deps.targets, caller, { lists, groups }))],
+    };
+  });
 
   bind(itemCalls.load, async ({ user, query }) => ({ items: [await items.loadItem(user, query)] }));
 
-  bind(itemCalls.list, ({ user, query }) => items.list(user, query));
-  bind(itemCalls.search, ({ user, query }) => items.list(user, query));
+  bind(itemCalls.list, async ({ user, query }) =>
+    withSnippets(await items.list(user, query), query, deps.pageTexts),
+  );
+  bind(itemCalls.search, async ({ user, query }) =>
+    withSnippets(await items.list(user, query), query, deps.pageTexts),
+  );
 
   bind(itemCalls.markRead, async ({ user, body }) => ({
     code: 1 as const,
@@ -24,6 +47,11 @@ export function registerItemRoutes(app: FastifyInstance, deps: { items: ItemsSer
   bind(itemCalls.convertMode, async ({ user, body }) => ({
     code: 1 as const,
     ...(await items.convertMode(user, body)),
+  }));
+
+  bind(itemCalls.star, async ({ user, body }) => ({
+    code: 1 as const,
+    ...(await items.star(user, body)),
   }));
 
   bind(itemCalls.delete, async ({ user, body }) => ({

@@ -11,6 +11,7 @@ import type {
   LoadItemsInput,
   MarkReadInput,
   SaveBookmarkInput,
+  StarInput,
 } from '../../../shared/schemas/items.ts';
 import { parseTagInput } from '../../../shared/tags.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -49,15 +50,27 @@ export interface ItemsDeps {
   jobs: JobQueue;
 }
 
+/** Work done in a bookmark save's transaction; what it returns runs after the commit. */
+export type SaveWithin = (tx: Executor, item: Authorized<'item', ItemRow>) => Promise<() => Promise<void>>;
+
 /** The signed-in caller, as the session lookup reads it (with the plan). */
 type Viewer = Pick<SessionUser, 'id' | 'name' | 'plan' | 'planExpiresAt'>;
 
 export class ItemsService {
   constructor(private readonly deps: ItemsDeps) {}
 
-  /** Creates a bookmark, or updates it when link_id is given or the URL is already in the library. */
-  async saveBookmark(user: { id: number }, data: SaveBookmarkInput): Promise<ItemReply> {
+  /**
+   * Creates a bookmark, or updates it when link_id is given or the URL is already in the library.
+   * `within` runs in the save's transaction (the save form's outliners and groups, save-targets.ts):
+   * its refusal saves nothing; what it returns runs once the save has committed.
+   */
+  async saveBookmark(
+    user: { id: number },
+    data: Omit<SaveBookmarkInput, 'lists' | 'groups'>,
+    within?: SaveWithin,
+  ): Promise<ItemReply> {
     const now = this.deps.clock.now();
+    let afterCommit: (() => Promise<void>) | undefined;
     const saved = await this.deps.db.transaction(async (tx) => {
       let existing: Authorized<'item', ItemRow> | undefined;
       if (data.link_id !== undefined) {
@@ -101,10 +114,17 @@ export class ItemsService {
         await this.deps.tags.setItemTags(tx, user.id, row.id, parseTagInput(data.tags ?? ''));
       }
       if (capture) await queueCapture(this.deps.jobs, tx, user.id, row.id);
+      if (within) afterCommit = await within(tx, row);
       return row;
     });
-    const [item] = await this.present(this.deps.db, [saved], user.id);
+    // read again: placing it in outliners changed its ouliner_id
+    const [item] = await this.present(
+      this.deps.db,
+      within ? await loadAll(this.deps.db, user, [saved.id], 'write') : [saved],
+      user.id,
+    );
     await this.publish(user.id, { cmd: ITEM_CMD.upsert, link_id: item!.link_id, item });
+    await afterCommit?.();
     return item!;
   }
 
@@ -297,6 +317,19 @@ export class ItemsService {
     return { link_ids: changed };
   }
 
+  /** Stars (1) or unstars (0) the owner's items; one id of another user's refuses them all. */
+  async star(user: { id: number }, { link_id, starred }: StarInput): Promise<{ link_ids: number[] }> {
+    const star = Number(starred) === 1;
+    const changed = await this.deps.db.transaction(async (tx) => {
+      const list = await loadAll(tx, user, link_id, 'write');
+      const changing = list.filter((i) => i.starred !== star);
+      await repo.setStarred(tx, changing, star);
+      return changing.map((i) => i.id);
+    });
+    await this.publishUpserts(user.id, changed);
+    return { link_ids: changed };
+  }
+
   /** Deletes the items and gives back their pdf, image and highlight quota units. */
   async delete(user: { id: number }, { link_id }: LinkIdsInput): Promise<{ link_ids: number[] }> {
     const deleted = await this.deps.db.transaction(async (tx) => {
@@ -347,6 +380,7 @@ export class ItemsService {
         itemAbilities(viewer, r).canEdit,
         files.get(r.id),
         annotations.get(r.id) ?? [],
+        viewerId === r.userId,
       ),
     );
   }

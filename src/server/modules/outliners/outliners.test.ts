@@ -72,6 +72,27 @@ describe('the spec calls', () => {
     expect((await alice.get(`/api/outliners/${a}`)).statusCode).toBe(404);
   });
 
+  it('counts every entry of each outliner in the list, nested ones too', async () => {
+    const id = await newOutliner(alice, 'Eight entries');
+    const other = await newOutliner(alice, 'Two entries');
+    let parent: number | null = null;
+    for (const text of ['1', '2', '3', '4']) {
+      const top = (await addEntry(alice, id, { text })).json().entry.id as number;
+      const child: { id: number } = (
+        await addEntry(alice, id, { text: `${text}.1`, parent_id: parent ?? top })
+      ).json().entry;
+      parent = child.id;
+    }
+    await addEntry(alice, other, { text: 'a' });
+    await addEntry(alice, other, { text: 'b' });
+    const listed = (await alice.get('/outliner/list')).json().data.outliners as {
+      id: number;
+      entry_count: number;
+    }[];
+    expect(listed.find((o) => o.id === id)?.entry_count).toBe(8);
+    expect(listed.find((o) => o.id === other)?.entry_count).toBe(2);
+  });
+
   it('refuses an empty title, an empty edit and malformed input with 400, writing nothing', async () => {
     const before = await count('outliners');
     for (const title of ['', '   ', undefined]) {

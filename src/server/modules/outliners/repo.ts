@@ -74,7 +74,9 @@ export async function listOutliners(
   return ex
     .select({
       ...getOutlinerColumns(),
-      entryCount: sql<number>`(SELECT count(*)::int FROM ${outlinerEntries} e WHERE e.outliner_id = ${outliners.id})`,
+      // Every entry, nested ones too. The outer id is named with its table: in a one-table select
+      // Drizzle writes `${outliners.id}` as a bare "id", which here means the entry's own id.
+      entryCount: sql<number>`(SELECT count(*)::int FROM ${outlinerEntries} e WHERE e.outliner_id = ${outliners}.id)`,
     })
     .from(outliners)
     .where(and(eq(outliners.userId, userId), pattern ? sql`${outliners.title} ILIKE ${pattern}` : undefined))

@@ -188,44 +188,64 @@ export class OutlinersService {
 
   /** add_to_outliner: each item becomes an item entry at the end; items it already holds are skipped. */
   async addItems(caller: Caller, data: AddToOutlinerInput): Promise<{ code: 1; entries: EntryReply[] }> {
-    const { created, linkIds } = await this.deps.db.transaction(async (tx) => {
-      const owned = await this.owned(tx, caller.user, data.list_id, true);
-      const items = await loadAll(tx, caller.user, data.infos, 'write').catch((err: unknown) => {
-        throw err instanceof NotFoundError
-          ? new ValidationError('An item in infos was not found.', 'infos')
-          : err;
-      });
-      const held = await repo.heldItems(tx, data.list_id, data.infos);
-      const adding = items.filter((i) => !held.has(i.id));
-      await this.checkRoom(tx, data.list_id, adding.length);
-      const keys = keysBetween(await repo.lastTopPosition(tx, data.list_id), null, adding.length);
-      const now = this.deps.clock.now();
-      const rows = await repo.insertEntries(
-        tx,
-        adding.map((item, i) => ({
-          outlinerId: data.list_id,
-          position: keys[i]!,
-          kind: 'item',
-          text: item.title || item.url || '',
-          linkId: item.id,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      );
-      if (rows.length) await repo.touchOutliner(tx, owned, now);
-      const tree = await repo.treeOf(
-        tx,
-        data.list_id,
-        rows.map((r) => r.id),
-      );
-      const byId = new Map(tree.map((r) => [r.id, presentEntry(r)]));
-      return { created: rows.map((r) => byId.get(r.id)!), linkIds: adding.map((i) => i.id) };
+    const added = await this.deps.db.transaction((tx) =>
+      this.addItemsWithin(tx, caller, data.list_id, data.infos),
+    );
+    await this.announceAdded(caller, added);
+    return { code: 1, entries: added.created };
+  }
+
+  /**
+   * add_to_outliner's writes inside the caller's transaction (a bookmark saved with `lists` runs
+   * them in the save's); `announceAdded` after it commits. `field` names the input an outliner
+   * that is not the caller's is refused in (a 400), else it is not found.
+   */
+  async addItemsWithin(tx: Executor, caller: Caller, listId: number, linkIds: number[], field?: string) {
+    const owned = await this.owned(tx, caller.user, listId, true).catch((err: unknown) => {
+      throw err instanceof NotFoundError && field
+        ? new ValidationError(`An outliner in ${field} was not found.`, field)
+        : err;
     });
-    if (created.length) {
-      await this.publish(caller, data.list_id, 'entries', { entries: created });
-      await this.deps.items.publishUpserts(caller.user.id, linkIds);
-    }
-    return { code: 1, entries: created };
+    const items = await loadAll(tx, caller.user, linkIds, 'write').catch((err: unknown) => {
+      throw err instanceof NotFoundError
+        ? new ValidationError('An item in infos was not found.', 'infos')
+        : err;
+    });
+    const held = await repo.heldItems(tx, listId, linkIds);
+    const adding = items.filter((i) => !held.has(i.id));
+    await this.checkRoom(tx, listId, adding.length);
+    const keys = keysBetween(await repo.lastTopPosition(tx, listId), null, adding.length);
+    const now = this.deps.clock.now();
+    const rows = await repo.insertEntries(
+      tx,
+      adding.map((item, i) => ({
+        outlinerId: listId,
+        position: keys[i]!,
+        kind: 'item',
+        text: item.title || item.url || '',
+        linkId: item.id,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    if (rows.length) await repo.touchOutliner(tx, owned, now);
+    const tree = await repo.treeOf(
+      tx,
+      listId,
+      rows.map((r) => r.id),
+    );
+    const byId = new Map(tree.map((r) => [r.id, presentEntry(r)]));
+    return { listId, created: rows.map((r) => byId.get(r.id)!), linkIds: adding.map((i) => i.id) };
+  }
+
+  /** Sends entries addItemsWithin made, and their items, to the owner's tabs. */
+  async announceAdded(
+    caller: Caller,
+    added: { listId: number; created: EntryReply[]; linkIds: number[] },
+  ): Promise<void> {
+    if (added.created.length === 0) return;
+    await this.publish(caller, added.listId, 'entries', { entries: added.created });
+    await this.deps.items.publishUpserts(caller.user.id, added.linkIds);
   }
 
   /**

@@ -135,10 +135,15 @@ export async function chargeCard(
   return chargeSource(gateway, { kind: 'card', card: read.card }, amountCents, idempotencyKey, description);
 }
 
+/** A purchase lock older than this belongs to an instance that stopped mid-payment: it is taken over. */
+export const PURCHASE_LOCK_STALE_MS = 10 * 60_000;
+
 /**
  * Runs one payment attempt under its key: the first call runs `attempt`; a repeated call while it
  * runs, or after it succeeded (double click, retry after a timeout), gets the stored reply and
- * charges nothing. A refused attempt releases the key.
+ * charges nothing. A refused attempt releases the key. Only one attempt of a user runs at a time,
+ * whatever its key and instance (the user's row in purchase_locks): another one answers "in
+ * progress" before it reaches the card, so the card holder never sees a charge and its refund.
  */
 export async function once(
   db: Db,
@@ -152,17 +157,38 @@ export async function once(
     const stored = (await repo.keyReply(db, userId, k)) as PaymentReply | null;
     return stored ?? failed(PREMIUM_MSG.inProgress);
   }
-  let reply: PaymentReply;
+  let reply: PaymentReply | null;
   try {
     // the provider's key is new for each claim: a refused attempt may be tried again
-    reply = await attempt(`${userId}:${k}:${randomBytes(6).toString('base64url')}`);
+    reply = await alone(db, userId, now, () =>
+      attempt(`${userId}:${k}:${randomBytes(6).toString('base64url')}`),
+    );
   } catch (error) {
     await repo.releaseKey(db, userId, k);
     throw error;
   }
+  if (!reply) {
+    await repo.releaseKey(db, userId, k);
+    return failed(PREMIUM_MSG.inProgress);
+  }
   if (reply.status === 1) await repo.storeKeyReply(db, userId, k, reply);
   else await repo.releaseKey(db, userId, k);
   return reply;
+}
+
+/**
+ * Runs `work` holding the user's purchase lock (purchase_locks: any instance sees it); null, without
+ * running it, while another purchase of the user runs.
+ */
+export async function alone<T>(db: Db, userId: number, now: Date, work: () => Promise<T>): Promise<T | null> {
+  const holder = randomBytes(12).toString('base64url');
+  const staleBefore = new Date(now.getTime() - PURCHASE_LOCK_STALE_MS);
+  if (!(await repo.lockPurchase(db, userId, holder, now, staleBefore))) return null;
+  try {
+    return await work();
+  } finally {
+    await repo.unlockPurchase(db, userId, holder);
+  }
 }
 
 /** Whether a stored card can still be charged (PayPal agreements do not expire). */

@@ -22,6 +22,18 @@ const planOf = async (c: TestClient) =>
     )
   )[0]!;
 const YEAR_MS = 365 * 86_400_000;
+/** The mail's link, then the page's Redeem button (a same-origin form post): where it lands. */
+async function redeem(c: TestClient, url: URL) {
+  expect((await c.get(url.pathname + url.search)).statusCode).toBe(200);
+  const code = url.searchParams.get('code')!;
+  const posted = await c.request({
+    method: 'POST',
+    url: '/premium/gift/redeem',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `code=${encodeURIComponent(code)}`,
+  });
+  return posted.headers.location;
+}
 
 describe('gifts', () => {
   it('a gift bought by card is mailed to the recipient at the SMTP peer and redeemed once', async () => {
@@ -50,8 +62,7 @@ describe('gifts', () => {
     // signed out: sign in first, then back to the link
     const signedOut = await t.visitor().get(url.pathname + url.search);
     expect(signedOut.headers.location).toBe(`/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`);
-    const redeemed = await recipient.get(url.pathname + url.search);
-    expect(redeemed.headers.location).toBe('/premium?gift=redeemed');
+    expect(await redeem(recipient, url)).toBe('/premium?gift=redeemed');
     const row = await planOf(recipient);
     expect(row.plan).toBe('professional');
     expect(row.next_billing_at).toBeNull();
@@ -60,13 +71,13 @@ describe('gifts', () => {
     );
     expect((await info(recipient)).servicePlan).toBe('professional');
 
-    const again = await (await t.signUp()).get(url.pathname + url.search);
-    expect(again.headers.location).toBe('/premium?gift=invalid');
+    expect(await redeem(await t.signUp(), url)).toBe('/premium?gift=invalid');
     expect((await buyer.get('/interact_api/load_user_setting')).json().premium.gifts[0].status).toBe(
       'redeemed',
     );
-    const bogus = await recipient.get('/premium/gift/redeem?code=nope');
-    expect(bogus.headers.location).toBe('/premium?gift=invalid');
+    expect(await redeem(recipient, new URL('http://x/premium/gift/redeem?code=nope'))).toBe(
+      '/premium?gift=invalid',
+    );
   });
 
   it('a gift redeemed by a Professional subscriber moves the billing date a year', async () => {
@@ -80,7 +91,7 @@ describe('gifts', () => {
       ...cardFields(CARDS.visa),
     });
     const { url } = linkIn(t.inbox, `${pro.name}@example.com`, '/premium/gift/redeem');
-    await pro.get(url.pathname + url.search);
+    await redeem(pro, url);
     const after = new Date((await planOf(pro)).next_billing_at!).getTime();
     expect(after - before).toBeGreaterThanOrEqual(YEAR_MS);
   });
@@ -137,5 +148,68 @@ describe('affiliates', () => {
     // two gifts (59), one Professional monthly (6), one referred Professional year (53.10)
     expect(Number(charges!.total)).toBe(5900 * 2 + 600 + 5310);
     expect(Number(commissions!.ledger)).toBe(Number(commissions!.earned));
+  });
+});
+
+// after the ledger's sums, which count the gifts bought above
+describe('redeeming a gift from another site', () => {
+  /** A top-level navigation from a link on another site: the session cookie (SameSite=Lax) goes along. */
+  const crossSiteGet = (c: TestClient, url: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'sec-fetch-site': 'cross-site',
+        'sec-fetch-mode': 'navigate',
+        referer: 'https://evil.example/',
+      },
+    });
+
+  it('a GET changes no plan: it shows a page whose button posts the redeem from the app', async () => {
+    const buyer = await t.signUp();
+    const recipient = await t.signUp();
+    const to = `${recipient.name}@example.com`;
+    await buyer.post('/api/premium/gift', {
+      recipient: to,
+      method: 'credit',
+      idempotency_key: attemptKey(),
+      ...cardFields(CARDS.visa),
+    });
+    const { url } = linkIn(t.inbox, to, '/premium/gift/redeem');
+    const code = url.searchParams.get('code')!;
+
+    const page = await crossSiteGet(recipient, url.pathname + url.search);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).not.toContain('<script');
+    expect((await planOf(recipient)).plan).toBe('free');
+
+    // the page's form, posted from another site, is refused too
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/premium/gift/redeem',
+      headers: {
+        cookie: [...recipient.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        origin: 'https://evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: `code=${encodeURIComponent(code)}`,
+    });
+    expect(forged.statusCode).toBe(403);
+    expect((await planOf(recipient)).plan).toBe('free');
+
+    // the page's own form: the redeem, then the spec's premium page with the outcome
+    const action = /<form method="post" action="([^"]+)"/.exec(page.body)![1]!.replace(/&amp;/g, '&');
+    const field = /<input type="hidden" name="code" value="([^"]+)"/.exec(page.body)![1]!;
+    const posted = await recipient.request({
+      method: 'POST',
+      url: action,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `code=${encodeURIComponent(field.replace(/&amp;/g, '&'))}`,
+    });
+    expect(posted.statusCode).toBe(303);
+    expect(posted.headers.location).toBe('/premium?gift=redeemed');
+    expect((await planOf(recipient)).plan).toBe('professional');
   });
 });

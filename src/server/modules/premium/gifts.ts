@@ -88,7 +88,7 @@ export class GiftsService {
   }
 
   /**
-   * GET /premium/gift/redeem: one year of Professional. A Professional subscription bills one year
+   * POST /premium/gift/redeem (the gift page's button): one year of Professional. A Professional subscription bills one year
    * later (or, cancelled, expires one year later); any other plan becomes Professional for a year
    * from now without renewal (a running subscription of a lower plan stops renewing).
    */

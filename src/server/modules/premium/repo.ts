@@ -6,6 +6,7 @@ import {
   idempotencyKeys,
   ledger,
   premiumCheckouts,
+  purchaseLocks,
   subscriptions,
   users,
 } from '../../db/schema.ts';
@@ -88,6 +89,34 @@ export async function storeKeyReply(
     .update(idempotencyKeys)
     .set({ reply })
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}
+
+/**
+ * Takes the user's purchase lock for `token`: true when it was free or its holder is older than
+ * `staleBefore` (an instance that died mid-payment), false while another purchase runs.
+ */
+export async function lockPurchase(
+  ex: Executor,
+  userId: number,
+  token: string,
+  now: Date,
+  staleBefore: Date,
+): Promise<boolean> {
+  const rows = await ex
+    .insert(purchaseLocks)
+    .values({ userId, token, startedAt: now })
+    .onConflictDoUpdate({
+      target: purchaseLocks.userId,
+      set: { token, startedAt: now },
+      setWhere: lte(purchaseLocks.startedAt, staleBefore),
+    })
+    .returning({ token: purchaseLocks.token });
+  return rows.length === 1;
+}
+
+/** Gives the lock back, unless a later purchase took it over meanwhile. */
+export async function unlockPurchase(ex: Executor, userId: number, token: string): Promise<void> {
+  await ex.delete(purchaseLocks).where(and(eq(purchaseLocks.userId, userId), eq(purchaseLocks.token, token)));
 }
 
 export async function insertCheckout(ex: Executor, row: typeof premiumCheckouts.$inferInsert): Promise<void> {

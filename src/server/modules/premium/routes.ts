@@ -4,6 +4,7 @@ import { GIFT_PLAN, planPriceCents } from '../../../shared/premium-pricing.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import { binder } from '../../platform/contract.ts';
 import { SandboxGateway } from '../../platform/payments/sandbox.ts';
+import { giftPageHtml } from './gift-page.ts';
 import type { GiftsService } from './gifts.ts';
 import type { PremiumInfoService } from './info.ts';
 import { registerSandboxApprovalPage } from './paypal-page.ts';
@@ -61,9 +62,18 @@ export async function registerPremiumRoutes(app: FastifyInstance, deps: PremiumR
     reply.redirect(await premium.paypalCancel(user.id, query.token), 303),
   );
 
-  bind(premiumCalls.redeemGift, async ({ user, query, request, reply }) => {
-    if (!user) return reply.redirect(`/sign-in?next=${encodeURIComponent(request.url)}`, 303);
-    const ok = query.code ? await gifts.redeem(user.id, query.code) : false;
+  const redeemUrl = (code: string) => `/premium/gift/redeem?code=${encodeURIComponent(code)}`;
+  // the mail's link shows the gift; only the page's own form (a same-origin POST) redeems it
+  bind(premiumCalls.redeemGift, async ({ user, query, reply }) => {
+    if (!user) return reply.redirect(`/sign-in?next=${encodeURIComponent(redeemUrl(query.code))}`, 303);
+    if (!query.code) return reply.redirect('/premium?gift=invalid', 303);
+    // the code stays on this site; no-referrer would make the form's Origin 'null' and the post refused
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
+    return reply.type('text/html; charset=utf-8').send(giftPageHtml(query.code));
+  });
+  bind(premiumCalls.redeemGiftConfirm, async ({ user, body, reply }) => {
+    if (!user) return reply.redirect(`/sign-in?next=${encodeURIComponent(redeemUrl(body.code))}`, 303);
+    const ok = body.code ? await gifts.redeem(user.id, body.code) : false;
     return reply.redirect(`/premium?gift=${ok ? 'redeemed' : 'invalid'}`, 303);
   });
 

@@ -13,6 +13,7 @@ import type { SettingsReply } from '../../../shared/schemas/settings.ts';
 import { NotFoundError, ValidationError } from '../../platform/errors.ts';
 import { effectivePlan } from '../accounts/user-info.ts';
 import {
+  alone,
   cardMethod,
   chargeCard,
   chargeSource,
@@ -137,10 +138,26 @@ export class PremiumService {
     return succeeded(approval.approveUrl);
   }
 
-  /** The buyer approved: capture and apply the checkout once; answers where the browser goes. */
+  /**
+   * The buyer approved: capture and apply the checkout once; answers where the browser goes. Under
+   * the user's purchase lock, like a card payment: a second approved checkout of a plan is not
+   * captured once the first made the user premium.
+   */
   async paypalReturn(userId: number, token: string, origin: string): Promise<string> {
+    const now = this.deps.clock.now();
+    const next = await alone(this.deps.db, userId, now, () => this.captureCheckout(userId, token, origin));
+    return next ?? '/premium?status=failed';
+  }
+
+  private async captureCheckout(userId: number, token: string, origin: string): Promise<string> {
     const checkout = await repo.takeCheckout(this.deps.db, token, userId, 'done');
     if (!checkout) return '/premium?status=failed';
+    if (
+      (checkout.intent as CheckoutIntent).kind === 'payment' &&
+      PLANS[effectivePlan(await this.user(userId), this.deps.clock.now())].premium
+    ) {
+      return '/premium?status=failed';
+    }
     const captured = await this.deps.gateway.captureApproval(token, {
       idempotencyKey: `paypal:${token}`,
       description: 'Folio',

@@ -1,7 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { AVATAR_MAX_BYTES } from '../../../shared/limits.ts';
 import { SETTINGS_MSG } from '../../../shared/schemas/settings.ts';
 import type { Executor } from '../../db/client.ts';
@@ -10,7 +9,7 @@ import type { BlobStore } from '../../platform/blob-store.ts';
 import { ValidationError } from '../../platform/errors.ts';
 import { receiveBytes } from '../../platform/file-intake.ts';
 import { type ImageKind, sniffImage } from '../notes/images.ts';
-import { decodeBmp } from '../uploads/bmp.ts';
+import { withDecodedPicture } from '../uploads/thumbnails.ts';
 
 /** An avatar is shown at most this wide and high (twice the largest place it is drawn). */
 export const AVATAR_SIZE = 256;
@@ -56,17 +55,14 @@ export async function receiveAvatar(
   if (!file) throw new ValidationError(SETTINGS_MSG.avatarType, 'source');
   let png: Buffer;
   try {
-    const source =
-      file.type.ext === 'bmp'
-        ? await decodeBmp(file.bytes, MAX_PIXELS).then((raw) =>
-            sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } }),
-          )
-        : sharp(file.bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error', pages: 1 });
-    png = await source
-      .autoOrient()
-      .resize({ width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'cover', withoutEnlargement: true })
-      .png()
-      .toBuffer();
+    // decoded within the process's decode budget, as thumbnails are (uploads/decode-budget.ts)
+    png = await withDecodedPicture(file.bytes, file.type.ext, MAX_PIXELS, (source) =>
+      source
+        .autoOrient()
+        .resize({ width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'cover', withoutEnlargement: true })
+        .png()
+        .toBuffer(),
+    );
   } catch {
     throw new ValidationError(SETTINGS_MSG.avatarType, 'source');
   }

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, uniqueName } from '../../../../test/helpers/app.ts';
 import { linkIn } from '../../../../test/helpers/mail-links.ts';
+import { queryRows } from '../../db/client.ts';
 import { RESET_PASSWORD_TTL_MS } from './tokens.ts';
 
 let t: TestApp;
@@ -14,7 +16,40 @@ afterAll(async () => {
 const signIn = (name: string, password: string) =>
   t.visitor().post('/api/auth/sign-in', { name_or_email: name, password });
 
+/** The reset mails queued and not yet sent. */
+const queuedResetMails = async () =>
+  Number(
+    (
+      await queryRows<{ n: string }>(
+        t.database.db,
+        sql`SELECT count(*) AS n FROM jobs WHERE kind = 'password-reset-mail' AND status = 'queued'`,
+      )
+    )[0]!.n,
+  );
+const mailsTo = (email: string) => t.inbox.filter((m) => m.to.includes(email)).length;
+
 describe('forgotten password', () => {
+  it('does the same work for a known and an unknown address: it queues the mail, which a job sends', async () => {
+    const name = uniqueName();
+    await t.signUp({ name });
+    const known = `${name}@example.com`.toLowerCase();
+    const unknown = `nobody-${name}@example.com`.toLowerCase();
+    const queued = await queuedResetMails();
+    const replies = [];
+    for (const email of [known, unknown]) {
+      const res = await t.visitor().post('/api/auth/forgot-password', { email });
+      replies.push(res.json());
+      // nothing waits on the SMTP peer in the request, for either address
+      expect(mailsTo(email)).toBe(0);
+    }
+    expect(replies[0]).toEqual(replies[1]);
+    expect(await queuedResetMails()).toBe(queued + 2);
+    await t.jobs.runDueJobs();
+    expect(mailsTo(known)).toBe(1);
+    expect(mailsTo(unknown)).toBe(0);
+    expect(await queuedResetMails()).toBe(0);
+  });
+
   it('mails a single-use link that sets a new password and ends every session', async () => {
     const name = uniqueName();
     const c = await t.signUp({ name });
@@ -25,6 +60,8 @@ describe('forgotten password', () => {
       code: 1,
       message: 'If an account uses this address, we have sent it a link to reset the password.',
     });
+    expect(t.inbox.length).toBe(sent);
+    await t.jobs.runDueJobs();
     expect(t.inbox.length).toBe(sent + 1);
     const { url } = linkIn(t.inbox, email, '/reset-password?token=');
     const token = url.searchParams.get('token')!;
@@ -45,6 +82,7 @@ describe('forgotten password', () => {
     expect(res.json().message).toBe(
       'If an account uses this address, we have sent it a link to reset the password.',
     );
+    await t.jobs.runDueJobs();
     expect(t.inbox.length).toBe(sent);
     expect(
       (await t.visitor().post('/api/auth/forgot-password', { email: 'not an address' })).statusCode,
@@ -56,6 +94,7 @@ describe('forgotten password', () => {
     await t.signUp({ name });
     const email = `${name}@example.com`.toLowerCase();
     await t.visitor().post('/api/auth/forgot-password', { email });
+    await t.jobs.runDueJobs();
     const token = linkIn(t.inbox, email, '/reset-password?token=').url.searchParams.get('token')!;
     const weak = await t.visitor().post('/api/auth/reset-password', { token, password: 'abc' });
     expect(weak.statusCode).toBe(400);

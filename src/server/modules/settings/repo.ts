@@ -59,21 +59,14 @@ export async function emailTaken(ex: Executor, email: string, exceptUserId: numb
   return row !== undefined;
 }
 
+/** Whether another user has this name now (a former name's reservation is AccountsService's). */
 export async function nameTaken(ex: Executor, name: string, exceptUserId: number): Promise<boolean> {
   const [user] = await ex
     .select({ id: users.id })
     .from(users)
     .where(and(sql`lower(${users.name}) = lower(${name})`, ne(users.id, exceptUserId)))
     .limit(1);
-  if (user) return true;
-  const [former] = await ex
-    .select({ id: formerUserNames.userId })
-    .from(formerUserNames)
-    .where(
-      and(sql`lower(${formerUserNames.name}) = lower(${name})`, ne(formerUserNames.userId, exceptUserId)),
-    )
-    .limit(1);
-  return former !== undefined;
+  return user !== undefined;
 }
 
 /** Keeps the old name pointing at the user (its own earlier names are taken back by it). */
@@ -88,13 +81,21 @@ export async function forgetFormerName(ex: Executor, userId: number, name: strin
     .where(and(eq(formerUserNames.userId, userId), sql`lower(${formerUserNames.name}) = lower(${name})`));
 }
 
-/** The current name of the user who once had `name`, or null. */
+/**
+ * The current name of the user who once had `name`, or null; null too once someone else holds the
+ * name (after its year of reservation): its pages are then theirs, never sent to the former owner.
+ */
 export async function renamedTo(ex: Executor, name: string): Promise<string | null> {
   const [row] = await ex
     .select({ name: users.name })
     .from(formerUserNames)
     .innerJoin(users, eq(users.id, formerUserNames.userId))
-    .where(sql`lower(${formerUserNames.name}) = lower(${name})`)
+    .where(
+      and(
+        sql`lower(${formerUserNames.name}) = lower(${name})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${users} AS holder WHERE lower(holder.name) = lower(${name}))`,
+      ),
+    )
     .limit(1);
   return row?.name ?? null;
 }

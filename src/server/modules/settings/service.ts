@@ -1,3 +1,4 @@
+import { MSG } from '../../../shared/messages.ts';
 import { PLANS } from '../../../shared/plans.ts';
 import {
   ACCOUNT_GUIDES,
@@ -24,6 +25,7 @@ import type { SessionUser } from '../../platform/auth/sessions.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import { type Clock, toSeconds } from '../../platform/clock.ts';
 import { NotFoundError, PlanLimitError, ValidationError } from '../../platform/errors.ts';
+import type { JobQueue } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { DEFAULT_AVATAR_URL, effectivePlan } from '../accounts/user-info.ts';
@@ -32,19 +34,14 @@ import type { PremiumInfoService } from '../premium/info.ts';
 import { keyOfAvatarUrl } from './avatar.ts';
 import { deleteAccount } from './deletion.ts';
 import * as repo from './repo.ts';
-import {
-  linkTokenHash,
-  newLinkToken,
-  RESET_MAILS_PER_HOUR,
-  RESET_PASSWORD_TTL_MS,
-  sameHash,
-  VERIFY_EMAIL_TTL_MS,
-} from './tokens.ts';
+import { PASSWORD_RESET_MAIL_JOB } from './reset-mail.ts';
+import { linkTokenHash, newLinkToken, sameHash, VERIFY_EMAIL_TTL_MS } from './tokens.ts';
 
 export interface SettingsDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  jobs: JobQueue;
   accounts: AccountsService;
   outliners: OutlinersService;
   /** the user's sign-in connections (modules/connections) */
@@ -174,12 +171,17 @@ export class SettingsService {
     return ok(SETTINGS_MSG.realNameChanged);
   }
 
-  /** A new name; the old one keeps leading to the user. The caller ends the sessions. */
+  /**
+   * A new name; the old one keeps leading to the user and stays theirs for a year (nobody else may
+   * take it meanwhile). The caller ends the sessions.
+   */
   async changeUserName(user: SessionUser, { name }: ChangeUserNameInput): Promise<SettingsReply> {
     const now = this.deps.clock.now();
     const current = await this.user(user.id);
     await this.deps.db.transaction(async (tx) => {
       if (await repo.nameTaken(tx, name, user.id)) throw new ValidationError(SETTINGS_MSG_USED, 'name');
+      if (await this.deps.accounts.nameReserved(name, user.id, tx))
+        throw new ValidationError(MSG.usernameReserved, 'name');
       if (current.name === name) return;
       await repo.forgetFormerName(tx, user.id, name);
       if (current.name.toLowerCase() !== name.toLowerCase())
@@ -313,34 +315,20 @@ export class SettingsService {
     return ok(SETTINGS_MSG.passwordChanged);
   }
 
-  /** Mails a reset link when the address is an account's; the reply is the same either way. */
+  /**
+   * Queues the reset mail (reset-mail.ts) for any well-formed address: a known and an unknown one do
+   * the same work here and get the same reply.
+   */
   async forgotPassword({ email }: ForgotPasswordInput, origin: string): Promise<SettingsReply> {
-    const user = await this.deps.accounts.findUserByEmail(email);
-    if (user) {
-      const now = this.deps.clock.now();
-      const recent = await repo.countLiveTokens(
-        this.deps.db,
-        user.id,
-        'reset-password',
-        new Date(now.getTime() - 3_600_000),
-      );
-      if (recent < RESET_MAILS_PER_HOUR) {
-        const token = newLinkToken();
-        await repo.insertToken(this.deps.db, {
-          userId: user.id,
-          kind: 'reset-password',
-          tokenHash: linkTokenHash(this.deps.secret, token),
-          now,
-          expiresAt: new Date(now.getTime() + RESET_PASSWORD_TTL_MS),
-        });
-        const link = `${origin}/reset-password?token=${token}`;
-        await this.deps.mailer.send({
-          to: user.email,
-          subject: 'Reset your Folio password',
-          text: `Someone asked to reset the password of the Folio account ${user.name}.\n\nFollow this link within an hour to choose a new password:\n\n${link}\n\nIf it was not you, ignore this mail: the password stays as it is.`,
-        });
-      }
-    }
+    const address = email.toLowerCase();
+    await this.deps.jobs.enqueue(
+      this.deps.db,
+      PASSWORD_RESET_MAIL_JOB,
+      { email: address, origin },
+      {
+        dedupeKey: address,
+      },
+    );
     return ok(SETTINGS_MSG.resetSent);
   }
 

@@ -27,9 +27,7 @@ async function picture(client: TestClient): Promise<string> {
 }
 
 const keyOf = async (client: TestClient, id: number) =>
-  /\/s\/([\w-]+)$/.exec(
-    (await client.get('/item/get_share_url', { link_id: String(id) })).json().item_url,
-  )![1]!;
+  /\/s\/([\w-]+)$/.exec((await client.post('/api/sharing/create', { link_id: id })).json().item_url)![1]!;
 
 describe("a shared private note's pictures", () => {
   it('load for whoever opens the note through its share link, and for no one else', async () => {

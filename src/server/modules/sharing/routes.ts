@@ -28,8 +28,14 @@ export function registerSharingRoutes(app: FastifyInstance, deps: SharingRouteDe
 
   bind(calls.shareUrl, async ({ user, query, request }) => {
     const info = await sharing.shareUrl(user, query.link_id, origin(request));
-    return { code: 1 as const, ...info };
+    return info
+      ? { code: 1 as const, ...info }
+      : { code: 0 as const, link_id: query.link_id, item_url: '', file_url: '' };
   });
+  bind(calls.create, async ({ user, body, request }) => ({
+    code: 1 as const,
+    ...(await sharing.create(user, body.link_id, origin(request))),
+  }));
   bind(calls.batchShareLinks, async ({ user, query, request }) => ({
     code: 1 as const,
     links: await sharing.batch(user, query.links, origin(request)),

@@ -59,17 +59,38 @@ export function shareVariant(item: Pick<ItemRow, 'type' | 'annotationCount'>): S
 export class SharingService {
   constructor(private readonly deps: SharingDeps) {}
 
-  /** GET /item/get_share_url: the item's live link, made on first ask. Owner only. */
-  async shareUrl(user: { id: number }, itemId: number, origin: string): Promise<ShareInfo> {
+  /**
+   * GET /item/get_share_url: the item's live link, or null while it has none. A GET never makes
+   * one: a link on another site would otherwise publish the item (issue 27). Owner only.
+   */
+  async shareUrl(user: { id: number }, itemId: number, origin: string): Promise<ShareInfo | null> {
     const [info] = await this.batch(user, [itemId], origin);
-    return info!;
+    return info ?? null;
   }
 
-  /** GET /interact_api/batch_share_links: one link per item, all the caller's, or none at all. */
-  async batch(user: { id: number }, itemIds: number[], origin: string): Promise<ShareInfo[]> {
+  /** POST /api/sharing/create (and the toolbar's share): the item's link, made unless it has one. */
+  async create(user: { id: number }, itemId: number, origin: string): Promise<ShareInfo> {
     return this.deps.db.transaction(async (tx) => {
-      const owned = await loadAll(tx, user, itemIds, 'write');
-      return this.linksFor(tx, owned, origin);
+      const owned = await loadAll(tx, user, [itemId], 'write');
+      const [info] = await this.linksFor(tx, owned, origin);
+      return info!;
+    });
+  }
+
+  /** GET /interact_api/batch_share_links: the links the items have, all the caller's, or a 404. */
+  async batch(user: { id: number }, itemIds: number[], origin: string): Promise<ShareInfo[]> {
+    const owned = await loadAll(this.deps.db, user, itemIds, 'write');
+    const links = new Map(
+      (
+        await repo.linksOfItems(
+          this.deps.db,
+          owned.map((i) => i.id),
+        )
+      ).map((l) => [l.itemId, l.shareKey]),
+    );
+    return owned.flatMap((item) => {
+      const key = links.get(item.id);
+      return key ? [shareUrls(origin, item.id, item.type, key)] : [];
     });
   }
 

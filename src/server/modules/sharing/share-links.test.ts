@@ -14,12 +14,51 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const shareUrl = (client: TestClient, id: number) =>
-  client.get('/item/get_share_url', { link_id: String(id) });
+/** Makes (or finds) the item's link, as the Share dialog's Create link does. */
+const shareUrl = (client: TestClient, id: number) => client.post('/api/sharing/create', { link_id: id });
 const keyOf = (url: string) => url.slice(url.lastIndexOf('/s/') + 3).replace(/\/file$/, '');
 const sharedPage = (key: string) => t.visitor().get(`/api/sharing/shared/${key}`);
 
 describe('share links', () => {
+  it('a GET of get_share_url from a link on another site makes no link; only a POST from the app does', async () => {
+    const item = await saveBookmark(alice);
+    const hostile = await t.app.inject({
+      method: 'GET',
+      url: `/item/get_share_url?link_id=${item.link_id}`,
+      headers: {
+        cookie: [...alice.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'sec-fetch-site': 'cross-site',
+        'sec-fetch-mode': 'navigate',
+        referer: 'https://evil.example/',
+      },
+    });
+    expect(hostile.statusCode).toBe(200);
+    expect(hostile.json()).toMatchObject({ code: 0, link_id: item.link_id, item_url: '' });
+    // nor does batch_share_links
+    const batch = await alice.get('/interact_api/batch_share_links', { links: String(item.link_id) });
+    expect(batch.json().links).toEqual([]);
+    expect((await alice.get('/item/get_share_url', { link_id: String(item.link_id) })).json().code).toBe(0);
+
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/sharing/create',
+      headers: {
+        cookie: [...alice.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        origin: 'https://evil.example',
+      },
+      payload: { link_id: item.link_id },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect((await alice.get('/item/get_share_url', { link_id: String(item.link_id) })).json().code).toBe(0);
+
+    const made = await alice.post('/api/sharing/create', { link_id: item.link_id });
+    expect(made.json()).toMatchObject({ code: 1, link_id: item.link_id });
+    // reading it now gives the same link
+    const read = await alice.get('/item/get_share_url', { link_id: String(item.link_id) });
+    expect(read.json()).toEqual(made.json());
+    expect((await bob.post('/api/sharing/create', { link_id: item.link_id })).statusCode).toBe(404);
+  });
+
   it('opens a private bookmark read-only for anyone with the key, with its highlights', async () => {
     const item = await saveBookmark(alice, { title: 'Secret plans', private: true });
     const highlight = await alice.post('/annotation_mana/add_annotation', {
@@ -130,11 +169,13 @@ describe('share links', () => {
   it('answers batch_share_links for many items at once', async () => {
     const a = await saveBookmark(alice);
     const b = await saveBookmark(alice);
+    const made = [(await shareUrl(alice, a.link_id)).json(), (await shareUrl(alice, b.link_id)).json()];
     const res = await alice.get('/interact_api/batch_share_links', { links: `${a.link_id},${b.link_id}` });
     expect(res.statusCode).toBe(200);
     const links = res.json().links;
     expect(links.map((l: { link_id: number }) => l.link_id)).toEqual([a.link_id, b.link_id]);
-    expect(links[0].item_url).toBe((await shareUrl(alice, a.link_id)).json().item_url);
+    expect(links[0].item_url).toBe(made[0].item_url);
+    expect(links[1].item_url).toBe(made[1].item_url);
   });
 
   it.each([['x'], ['1,,2'], ['-1'], ['']])('refuses links=%j with 400', async (links) => {

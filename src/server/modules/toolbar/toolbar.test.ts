@@ -35,10 +35,10 @@ async function itemCount(userName: string): Promise<number> {
 }
 
 describe('POST /toolbar_server_v13 share_makePermalink', () => {
-  it('answers the share link of a saved URL: the same one get_share_url gives, before and after', async () => {
+  it('answers the share link of a saved URL: the same one the Share dialog made, before and after', async () => {
     const alice = await t.signUp();
     const item = await saveBookmark(alice, { url: 'https://example.com/saved-page' });
-    const before = (await alice.get('/item/get_share_url', { link_id: String(item.link_id) })).json();
+    const before = (await alice.post('/api/sharing/create', { link_id: item.link_id })).json();
 
     const res = await permalinkForm(alice, { url: 'https://example.com/saved-page', title: 'Saved' });
     expect(res.statusCode).toBe(200);

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { itemFiles } from '../../db/schema.ts';
 import type { Access, Authorized } from '../../policies/authorized.ts';
+import { headline } from '../search/snippets.ts';
 
 export type ItemFileRow = typeof itemFiles.$inferSelect;
 export type NewItemFile = typeof itemFiles.$inferInsert;
@@ -72,4 +73,13 @@ export async function blobKeysOf(ex: Executor, userId: number): Promise<Set<stri
     .from(itemFiles)
     .where(eq(itemFiles.userId, userId));
   return new Set(rows.flatMap((r) => [r.blobKey, ...Object.values(r.thumbnails as Record<string, string>)]));
+}
+
+/** Where the words matched in each item's PDF text (ts_headline's marked text). */
+export async function textHeadlines(ex: Executor, itemIds: number[], words: string[]) {
+  if (itemIds.length === 0) return [];
+  return ex
+    .select({ itemId: itemFiles.itemId, marked: headline(sql`${itemFiles.text}`, words) })
+    .from(itemFiles)
+    .where(and(inArray(itemFiles.itemId, itemIds), isNotNull(itemFiles.text)));
 }

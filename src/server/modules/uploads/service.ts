@@ -157,4 +157,12 @@ export class UploadsService {
     await this.deps.items.publishUpserts(item.userId, [link_id]);
     return { link_id, rotation };
   }
+
+  /**
+   * Where the words matched in each item's PDF text, as marked headlines: for full-text hits the
+   * caller may already read (items/routes.ts).
+   */
+  pageHeadlines(itemIds: number[], words: string[]): Promise<{ itemId: number; marked: string }[]> {
+    return repo.textHeadlines(this.deps.db, itemIds, words);
+  }
 }

@@ -1,6 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { THUMB_WIDTHS, type ThumbWidth } from '../../../shared/schemas/uploads.ts';
 import { decodeBmp } from './bmp.ts';
+import { decodeBudget } from './decode-budget.ts';
 
 /**
  * Pictures above this many pixels are not decoded (a decompression bomb: a small file that
@@ -9,11 +10,6 @@ import { decodeBmp } from './bmp.ts';
 export const THUMB_MAX_PIXELS = 50_000_000;
 /** A thumbnail is never taller than this many times its width (very long screenshots). */
 const MAX_ASPECT = 4;
-/**
- * Pictures decoded at once, whatever the number of thumbnail jobs running: a 50-megapixel picture
- * takes about 150 MB decoded, so four in parallel took RSS to 2.5 GB.
- */
-export const THUMB_CONCURRENCY = 1;
 
 export interface Thumbnails {
   /** the picture's size, upright (EXIF orientation applied) */
@@ -23,41 +19,41 @@ export interface Thumbnails {
   images: Map<ThumbWidth, Buffer>;
 }
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-/** Runs `work` when fewer than THUMB_CONCURRENCY pictures are being decoded. */
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= THUMB_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await work();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
+/**
+ * Makes the 550, 160 and 150 px wide webp thumbnails of a stored jpeg, png, gif or bmp picture,
+ * off the event loop (sharp works in its own threads; BMP is decoded in a worker), within the
+ * process's decode budget, and never above THUMB_MAX_PIXELS for any format.
+ */
+export function makeThumbnails(input: Buffer, ext: string): Promise<Thumbnails> {
+  return withDecodedPicture(input, ext, THUMB_MAX_PIXELS, thumbnailsOf);
 }
 
 /**
- * Makes the 550, 160 and 150 px wide webp thumbnails of a stored jpeg, png, gif or bmp picture,
- * one picture at a time, off the event loop (sharp works in its own threads; BMP is decoded in a
- * worker), and never above THUMB_MAX_PIXELS for any format.
+ * Hands `use` the picture as a sharp source while its decoded pixels are reserved in the decode
+ * budget (decode-budget.ts): the size comes from the header, before anything is decoded. A BMP is
+ * decoded in a worker (sharp's libvips has no BMP loader); other formats by sharp, within `use`.
  */
-export function makeThumbnails(input: Buffer, ext: string): Promise<Thumbnails> {
-  return inTurn(() => thumbnailsOf(input, ext));
+export async function withDecodedPicture<T>(
+  input: Buffer,
+  ext: string,
+  maxPixels: number,
+  use: (source: Sharp) => Promise<T>,
+): Promise<T> {
+  if (ext === 'bmp')
+    return decodeBmp(input, maxPixels, (raw) =>
+      use(
+        sharp(raw.data, {
+          raw: { width: raw.width, height: raw.height, channels: raw.channels },
+          limitInputPixels: maxPixels,
+        }),
+      ),
+    );
+  const open = () => sharp(input, { limitInputPixels: maxPixels, failOn: 'error', pages: 1 });
+  const { width = 0, height = 0, channels = 4 } = await open().metadata();
+  return decodeBudget.use(width * height * channels, () => use(open()));
 }
 
-async function thumbnailsOf(input: Buffer, ext: string): Promise<Thumbnails> {
-  let source: Sharp;
-  if (ext === 'bmp') {
-    const raw = await decodeBmp(input, THUMB_MAX_PIXELS);
-    source = sharp(raw.data, {
-      raw: { width: raw.width, height: raw.height, channels: raw.channels },
-      limitInputPixels: THUMB_MAX_PIXELS,
-    });
-  } else {
-    source = sharp(input, { limitInputPixels: THUMB_MAX_PIXELS, failOn: 'error', pages: 1 });
-  }
+async function thumbnailsOf(source: Sharp): Promise<Thumbnails> {
   // autoOrient: a phone photo's EXIF orientation makes the thumbnail upright
   const upright = source.autoOrient();
   const meta = await upright.clone().metadata();

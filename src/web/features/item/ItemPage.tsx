@@ -34,7 +34,8 @@ export function ItemPage() {
   const local = isLocalNoteId(linkId);
   const id = /^\d{1,15}$/.test(linkId) ? Number(linkId) : undefined;
   const query = useItem(local ? undefined : id);
-  useItemKeyboardScope(query.data, name);
+  // a bookmark's reader lends the item itself, with j/k through its list (ReaderPage)
+  useItemKeyboardScope(query.data, name, { enabled: query.data?.type_name !== 'bookmark' });
   const session = (location.state as { noteSession?: string } | null)?.noteSession ?? linkId;
   const redirect = search.get('redirect') === '1';
 

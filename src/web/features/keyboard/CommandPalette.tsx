@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Search } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { useItemsByTitle } from '../../api/items.ts';
 import styles from './Keyboard.module.css';
 import { type CommandGroup, filterCommands, type PaletteCommand } from './palette.ts';
 
@@ -16,13 +18,15 @@ function modalRoot(): HTMLElement | null {
 export function CommandPalette(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  commands: (query: string) => PaletteCommand[];
+  /** `found`: the user's items whose title holds the typed text */
+  commands: (query: string, found: ItemReply[]) => PaletteCommand[];
 }) {
   const [query, setQuery] = useState('');
+  const titled = useItemsByTitle(props.open ? query : '');
   const [active, setActive] = useState(0);
   const chosen = useRef<PaletteCommand | null>(null);
   const id = useId();
-  const found = filterCommands(props.commands(query), query);
+  const found = filterCommands(props.commands(query, titled), query);
   const current = Math.min(active, Math.max(0, found.length - 1));
   const optionId = (index: number) => `${id}-option-${index}`;
 

@@ -135,11 +135,12 @@ export function KeyboardShortcuts({
         <CommandPalette
           open={palette !== null}
           onOpenChange={(open) => setPalette(open ? (scope()?.current() ?? []) : null)}
-          commands={(query) =>
+          commands={(query, found) =>
             paletteCommands({
               username,
               query,
               current: palette ?? [],
+              found,
               ctx: { signedIn: true },
               navigate: (to) => navigate(to),
               add,

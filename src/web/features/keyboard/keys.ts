@@ -33,6 +33,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['t'], label: 'Revise the tags of the item or the selection' },
   { keys: ['m'], label: 'Mark as read, or as unread when it is read' },
   { keys: ['a'], label: 'Add the item to an outliner' },
+  { keys: ['s'], label: 'Star or unstar the item' },
   { keys: ['x'], label: 'Select the item (bulk edit)' },
   { keys: ['Delete'], label: 'Delete the item' },
   { keys: ['g', 'l'], label: 'Go to the library' },

@@ -47,6 +47,26 @@ describe('palette commands', () => {
     expect(i.navigate).toHaveBeenCalledWith('/user/ann%20lee/tags');
   });
 
+  it('goes to the starred items and stars or unstars the current ones', () => {
+    const go = input({ query: 'starred' });
+    filterCommands(paletteCommands(go), go.query)
+      .find((c) => c.label === 'Starred items')!
+      .run();
+    expect(go.navigate).toHaveBeenCalledWith('/user/ann%20lee?starred=yes');
+    expect(labels(input({ current: [item(7)], query: 'star' }))).toContain('Star');
+    expect(labels(input({ current: [item(7, { starred: 1 })], query: 'star' }))).toContain('Unstar');
+  });
+
+  it('offers the items found by their title, opening the one chosen', () => {
+    const found = [item(7, { title: 'Growing tomatoes' }), item(8, { title: 'Tomato soup' })];
+    const i = input({ query: 'tomat', found });
+    const commands = filterCommands(paletteCommands(i), i.query);
+    const items = commands.filter((c) => c.group === 'Items');
+    expect(items.map((c) => c.label)).toEqual(['Growing tomatoes', 'Tomato soup']);
+    items[1]!.run();
+    expect(i.navigate).toHaveBeenCalledWith('/user/ann%20lee/b/8');
+  });
+
   it('searches the library for text no command starts with, first', () => {
     const i = input({ query: 'rust async' });
     const [first] = filterCommands(paletteCommands(i), i.query);

@@ -3,7 +3,7 @@ import { links } from '../../lib/links.ts';
 import type { AddKind } from '../library/ActionBar.tsx';
 import { type ActionContext, type ActionId, applicableIds, ITEM_ACTIONS } from '../library/actions.ts';
 
-export type CommandGroup = 'Search' | 'Actions' | 'Add' | 'Go to' | 'Help';
+export type CommandGroup = 'Search' | 'Items' | 'Actions' | 'Add' | 'Go to' | 'Help';
 
 export interface PaletteCommand {
   id: string;
@@ -22,6 +22,8 @@ export interface PaletteInput {
   query: string;
   /** the focused item, the selection, or the item on screen */
   current: ItemReply[];
+  /** the user's items whose title holds the typed text (asked of the server as they type) */
+  found?: ItemReply[];
   ctx: ActionContext;
   navigate(to: string): void;
   add(kind: AddKind): void;
@@ -43,6 +45,12 @@ function places(username: string): { id: string; label: string; to: string; keyw
   return [
     { id: 'library', label: 'My Library', to: links.library(username), keywords: 'home all items' },
     { id: 'unread', label: 'Unread items', to: library({ unread: 'yes' }) },
+    {
+      id: 'starred',
+      label: 'Starred items',
+      to: library({ starred: 'yes' }),
+      keywords: 'favourites favorites',
+    },
     { id: 'annotated', label: 'Annotated items', to: library({ ann: 'yes' }), keywords: 'highlights' },
     { id: 'bookmarks', label: 'Bookmarks', to: library({ filter: 'bookmark' }) },
     { id: 'notes', label: 'Notes', to: library({ filter: 'note' }) },
@@ -94,8 +102,16 @@ export function paletteCommands(input: PaletteInput): PaletteCommand[] {
         },
       ]
     : [];
+  const found = (input.found ?? []).map((item) => ({
+    id: `item:${item.link_id}`,
+    group: 'Items' as const,
+    label: item.title || item.url || 'Untitled',
+    hint: item.host || item.type_name,
+    run: () => input.navigate(links.item(input.username, item.link_id)),
+  }));
   return [
     ...search,
+    ...found,
     ...actionCommands(input),
     ...ADD.map(({ kind, label, keywords }) => ({
       id: `add:${kind}`,
@@ -125,15 +141,16 @@ export function paletteCommands(input: PaletteInput): PaletteCommand[] {
 /**
  * The commands matching the typed text: every word must appear in the label, the group or the
  * keywords. Labels starting with the text come first, then the library search (which always
- * matches, so Enter on any text searches), then the other matches.
+ * matches, so Enter on any text searches) and the items found by title, then the other matches.
  */
 export function filterCommands(commands: PaletteCommand[], query: string): PaletteCommand[] {
   const text = query.trim().toLowerCase();
   const words = text.split(/\s+/).filter(Boolean);
   if (words.length === 0) return commands;
-  const search = commands.filter((c) => c.group === 'Search');
+  // the search and the items found by title always match: the server matched the items
+  const search = commands.filter((c) => c.group === 'Search' || c.group === 'Items');
   const matching = commands.filter((c) => {
-    if (c.group === 'Search') return false;
+    if (c.group === 'Search' || c.group === 'Items') return false;
     const haystack = `${c.label} ${c.group} ${c.keywords ?? ''}`.toLowerCase();
     return words.every((w) => haystack.includes(w));
   });

@@ -23,12 +23,15 @@ type Register = (scope: RefObject<KeyboardScope>) => () => void;
 
 export const KeyboardScopeContext = createContext<Register | null>(null);
 
-/** Lends the page's scope to the shortcuts while the page is mounted; the latest closures are used. */
-export function useKeyboardScope(scope: KeyboardScope): void {
+/**
+ * Lends the page's scope to the shortcuts while the page is mounted (and `enabled`: a page may leave
+ * it to a view inside it that lends its own); the latest closures are used.
+ */
+export function useKeyboardScope(scope: KeyboardScope, enabled = true): void {
   const ref = useRef(scope);
   const register = useContext(KeyboardScopeContext);
   useEffect(() => {
     ref.current = scope;
   });
-  useEffect(() => register?.(ref), [register]);
+  useEffect(() => (enabled ? register?.(ref) : undefined), [register, enabled]);
 }

@@ -9,6 +9,7 @@ import { type ActionContext, type ActionId, actionsFor } from './actions.ts';
 import { ItemMenu } from './ItemMenu.tsx';
 import { CONTROL_SELECTOR, itemHref } from './ItemRow.tsx';
 import styles from './Items.module.css';
+import { StarToggle } from './StarToggle.tsx';
 import { cutLabel } from './text.ts';
 
 // the preview (a Radix dialog) loads when a picture is first opened (issue 14, Speed)
@@ -106,7 +107,10 @@ export function ItemGrid(props: {
                   <span />
                 )}
                 {props.onAction ? (
-                  <ItemMenu item={item} actions={actionsFor(item, props.ctx)} onAction={props.onAction} />
+                  <span className={styles.gridActions}>
+                    <StarToggle item={item} onAction={props.onAction} />
+                    <ItemMenu item={item} actions={actionsFor(item, props.ctx)} onAction={props.onAction} />
+                  </span>
                 ) : null}
               </div>
             </li>

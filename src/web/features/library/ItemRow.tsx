@@ -12,9 +12,11 @@ import { type ActionContext, type ActionId, actionsFor } from './actions.ts';
 import { itemDate } from './dates.ts';
 import { ItemCover } from './ItemCover.tsx';
 import { ItemMenu } from './ItemMenu.tsx';
+import { ItemSnippet } from './ItemSnippet.tsx';
 import styles from './Items.module.css';
 import type { ListLayout } from './layout.ts';
 import { NotePreview } from './NotePreview.tsx';
+import { StarToggle } from './StarToggle.tsx';
 import { cutLabel } from './text.ts';
 
 export interface ItemRowProps {
@@ -177,6 +179,7 @@ export function ItemRow(props: ItemRowProps) {
                 {item.description ? <p className={styles.rowText}>{item.description}</p> : null}
               </>
             )}
+            {item.snippet?.length ? <ItemSnippet parts={item.snippet} /> : null}
             {item.annotations.length && !card ? (
               <AnnotationList
                 key={props.what ?? ''}
@@ -188,6 +191,7 @@ export function ItemRow(props: ItemRowProps) {
           </>
         ) : null}
       </div>
+      <StarToggle item={item} onAction={props.onAction} />
       <ItemMenu item={item} actions={actions} onAction={props.onAction} />
     </article>
   );

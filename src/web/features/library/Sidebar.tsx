@@ -78,6 +78,7 @@ export function Sidebar(props: SidebarProps) {
           ) : null}
           {isOwner ? entry('Annotated', { ann: true }, view.ann) : null}
           {isOwner ? entry('Unread', { unread: true }, view.unread, String(props.unreadTotal)) : null}
+          {isOwner ? entry('Starred', { starred: true }, view.starred) : null}
           {isOwner && more ? (
             <>
               {entry('Public', { privacy: 'public' }, view.privacy === 'public')}

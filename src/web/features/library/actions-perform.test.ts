@@ -35,6 +35,10 @@ function recorder(fail = false) {
       log.push(`convert ${ids} ${mode}`);
       if (fail) throw new Error('refused');
     },
+    star: async (ids, starred) => {
+      log.push(`star ${ids} ${starred}`);
+      if (fail) throw new Error('refused');
+    },
     openEdit: (i) => log.push(`edit ${i.link_id}`),
     openDelete: (items) => log.push(`delete ${items.map((i) => i.link_id)}`),
     openReviseTags: (items) => log.push(`tags ${items.map((i) => i.link_id)}`),
@@ -55,6 +59,15 @@ describe('performAction', () => {
     expect(log).toEqual(['markRead 1 false']);
     expect(shown.map((s) => s.kind)).toEqual(['progress', 'done']);
     expect(shown.at(-1)!.text).toBe(libraryText.markedUnread);
+  });
+
+  it('stars only the unstarred items of a selection, and says when it fails', async () => {
+    const { rt, log } = recorder();
+    await performAction('star', [item(1), item(2, { starred: 1 })], rt);
+    expect(log).toEqual(['star 1 true']);
+    const failing = recorder(true);
+    await performAction('unstar', [item(2, { starred: 1 })], failing.rt);
+    expect(failing.shown.at(-1)).toMatchObject({ kind: 'error', text: libraryText.starFailed });
   });
 
   it('does nothing when no selected item allows the action', async () => {

@@ -6,6 +6,7 @@ const item = (over: Partial<Parameters<typeof actionsFor>[0]> = {}) => ({
   readed: 1 as const,
   private: 1 as const,
   canEdit: true,
+  starred: 0 as 0 | 1,
   ...over,
 });
 const ids = (i: ReturnType<typeof item>, signedIn = true) => actionsFor(i, { signedIn }).map((a) => a.id);
@@ -21,12 +22,27 @@ describe('item actions by type and role', () => {
       'shareToGroup',
       'markUnread',
       'makePublic',
+      'star',
       'cachedPage',
       'exportCsv',
       'export',
       'report',
       'delete',
     ]);
+  });
+
+  it('offers Star to the owner of an unstarred item, Unstar of a starred one, both in bulk (spec part 1 §6)', () => {
+    expect(ids(item({ starred: 0 }))).toContain('star');
+    expect(ids(item({ starred: 0 }))).not.toContain('unstar');
+    expect(ids(item({ starred: 1 }))).toContain('unstar');
+    expect(ids(item({ starred: 1 }))).not.toContain('star');
+    expect(ids(item({ canEdit: false }))).not.toContain('star');
+    const list = [
+      { ...item({ starred: 0 }), link_id: 1 },
+      { ...item({ starred: 1 }), link_id: 2 },
+    ];
+    expect(applicableIds('star', list, { signedIn: true })).toEqual([1]);
+    expect(applicableIds('unstar', list, { signedIn: true })).toEqual([2]);
   });
 
   it('offers Share to Group for every type but notes (spec part 1 §6)', () => {

@@ -26,6 +26,7 @@ export interface ActionRuntime {
   notify: Notify;
   markRead(ids: number[], read: boolean): Promise<{ link_ids: number[] }>;
   convertMode(ids: number[], mode: 'public' | 'private'): Promise<unknown>;
+  star(ids: number[], starred: boolean): Promise<unknown>;
   openEdit(item: ItemReply): void;
   openDelete(items: ItemReply[]): void;
   openReviseTags(items: ItemReply[]): void;
@@ -45,7 +46,10 @@ export interface ActionRuntime {
   go(url: string, opts?: { newTab: boolean }): void;
 }
 
-type ItemFacts = Pick<ItemReply, 'type_name' | 'readed' | 'private' | 'canEdit'> & { user_name?: string };
+type ItemFacts = Pick<ItemReply, 'type_name' | 'readed' | 'private' | 'canEdit'> & {
+  user_name?: string;
+  starred?: 0 | 1;
+};
 
 export interface ItemAction {
   id: ActionId;
@@ -70,6 +74,8 @@ export type ActionId =
   | 'markUnread'
   | 'makePublic'
   | 'makePrivate'
+  | 'star'
+  | 'unstar'
   | 'cachedPage'
   | 'downloadImage'
   | 'exportCsv'
@@ -106,6 +112,18 @@ function convertMode(mode: 'public' | 'private'): ItemAction['perform'] {
       rt.notify({ kind: 'done', text: libraryText.privacyDone });
     } catch {
       rt.notify({ kind: 'error', text: libraryText.privacyFailed });
+    }
+  };
+}
+
+function star(starred: boolean): ItemAction['perform'] {
+  return async (items, rt) => {
+    const ids = applicableIds(starred ? 'star' : 'unstar', items, rt.ctx);
+    if (ids.length === 0) return;
+    try {
+      await rt.star(ids, starred);
+    } catch {
+      rt.notify({ kind: 'error', text: libraryText.starFailed });
     }
   };
 }
@@ -196,6 +214,23 @@ export const ITEM_ACTIONS: readonly ItemAction[] = [
     perform: convertMode('private'),
   },
   {
+    // s toggles, like m: the one of star / unstar the item allows
+    id: 'star',
+    label: 'Star',
+    bulk: true,
+    shortcut: 's',
+    isAvailable: (item) => owner(item) && item.starred !== 1,
+    perform: star(true),
+  },
+  {
+    id: 'unstar',
+    label: 'Unstar',
+    bulk: true,
+    shortcut: 's',
+    isAvailable: (item) => owner(item) && item.starred === 1,
+    perform: star(false),
+  },
+  {
     id: 'cachedPage',
     label: 'Cached page',
     bulk: false,
@@ -282,6 +317,8 @@ export const BULK_MENU_ORDER: ActionId[] = [
   'makePrivate',
   'markUnread',
   'markRead',
+  'star',
+  'unstar',
   'exportCsv',
 ];
 

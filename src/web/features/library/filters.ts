@@ -9,4 +9,5 @@ export const CLEARED_FILTERS: Partial<LibraryView> = {
   what: '',
   snapshot: false,
   notInOutliner: false,
+  starred: false,
 };

@@ -11,6 +11,8 @@ export const libraryText = {
   markFailed: 'Mark failed.',
   privacyDone: 'Change privacy done',
   privacyFailed: 'Change privacy failed',
+  /** not in the spec, which names the star controls only */
+  starFailed: 'Star failed, please retry.',
   tagChanged: 'Tag changed successfully',
   tagChangeFailed: 'Tag changed failed',
   selected: (n: number) => `${n} item(s) selected`,

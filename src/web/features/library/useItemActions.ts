@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
-import { useConvertMode, useDeleteItems, useMarkRead, useReviseTags } from '../../api/items.ts';
+import { useConvertMode, useDeleteItems, useMarkRead, useReviseTags, useStar } from '../../api/items.ts';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { type ActionContext, type ActionId, type ActionRuntime, performAction } from './actions.ts';
 import { libraryText } from './messages.ts';
@@ -10,6 +10,7 @@ export function useItemActions(opts: { ctx: ActionContext; onDeleted: (count: nu
   const notify = useNotify();
   const markRead = useMarkRead();
   const convert = useConvertMode();
+  const starring = useStar();
   const del = useDeleteItems();
   const revise = useReviseTags();
   const [editing, setEditing] = useState<ItemReply | null>(null);
@@ -27,6 +28,7 @@ export function useItemActions(opts: { ctx: ActionContext; onDeleted: (count: nu
     notify,
     markRead: (ids, read) => markRead.mutateAsync({ ids, read }),
     convertMode: (ids, mode) => convert.mutateAsync({ ids, mode }),
+    star: (ids, starred) => starring.mutateAsync({ ids, starred }),
     openEdit: setEditing,
     openDelete: setDeleting,
     openReviseTags: setRevising,

@@ -25,7 +25,17 @@ describe('library view in the URL', () => {
       count: 24,
       snapshot: false,
       notInOutliner: false,
+      starred: false,
     });
+  });
+
+  it('keeps the Starred filter in the URL and asks the list for starred=yes', () => {
+    const v = parse('starred=yes');
+    expect(v.starred).toBe(true);
+    expect(viewToSearch(v).get('starred')).toBe('yes');
+    expect(viewToLoadParams(v, 'me').starred).toBe('yes');
+    expect(isFiltered(v)).toBe(true);
+    expect(viewShows(v, { type_name: 'bookmark', private: 0, readed: 0, annotation_count: 0 })).toBe(false);
   });
 
   it('reads every spec parameter, query or what, page or page_num', () => {

@@ -5,7 +5,7 @@ import { tagFilterText } from '../../../shared/tags.ts';
 /**
  * The library view lives in the URL (reload, back and shared links reproduce it). Query parameters of
  * spec part 1 §2: filter, unread=yes, ann=yes, privacy, query|what, sort, page (1-based), page_num,
- * snapshot=yes, inoutliner=no; count and sort fall back to the cookie the footer sets.
+ * snapshot=yes, inoutliner=no, and starred=yes (the owner's starred items); count and sort fall back to the cookie the footer sets.
  */
 export interface LibraryView {
   filter: ItemType | null;
@@ -19,6 +19,7 @@ export interface LibraryView {
   count: number;
   snapshot: boolean;
   notInOutliner: boolean;
+  starred: boolean;
 }
 
 export interface ViewDefaults {
@@ -59,6 +60,7 @@ export function parseView(
     count: (PAGE_SIZES as readonly number[]).includes(count) ? count : PAGE_SIZE_DEFAULT,
     snapshot: search.get('snapshot') === 'yes',
     notInOutliner: search.get('inoutliner') === 'no',
+    starred: search.get('starred') === 'yes',
   };
 }
 
@@ -74,6 +76,7 @@ export function viewToSearch(view: LibraryView): URLSearchParams {
   if (view.count !== PAGE_SIZE_DEFAULT) s.set('count', String(view.count));
   if (view.snapshot) s.set('snapshot', 'yes');
   if (view.notInOutliner) s.set('inoutliner', 'no');
+  if (view.starred) s.set('starred', 'yes');
   if (view.page > 1) s.set('page', String(view.page));
   return s;
 }
@@ -93,6 +96,7 @@ export function viewToLoadParams(view: LibraryView, username: string): Record<st
   if (view.what) p.what = view.what;
   if (view.snapshot) p.snapshot = 'yes';
   if (view.notInOutliner) p.inoutliner = 'no';
+  if (view.starred) p.starred = 'yes';
   return p;
 }
 
@@ -110,7 +114,8 @@ export function isFiltered(view: LibraryView): boolean {
       view.privacy ||
       view.what ||
       view.snapshot ||
-      view.notInOutliner,
+      view.notInOutliner ||
+      view.starred,
   );
 }
 
@@ -124,6 +129,8 @@ export function viewShows(
   if (view.ann && item.annotation_count === 0) return false;
   if (view.privacy === 'public' && item.private === 1) return false;
   if (view.privacy === 'private' && item.private === 0) return false;
+  // a new item is never starred yet
+  if (view.starred) return false;
   return !view.what && !view.snapshot;
 }
 

@@ -24,9 +24,11 @@ const storage = () => (typeof window === 'undefined' ? undefined : window.localS
 /**
  * The reading side area (spec part 1 §2, part 2 §2, §4): the outliner list, or the outliner opened
  * from it (remembered and reopened next time; closing it returns to the list). Highlights and
- * selected text dragged from the reader onto it become entries.
+ * selected text dragged from the reader onto it become entries. `inPanel`: inside a host's panel
+ * that has its own title, close button and frame (the reader's second area), so it shows none of
+ * them again and fills the panel's width.
  */
-export function OutlinerSideArea(props: { onClose?: () => void; standalone?: boolean }) {
+export function OutlinerSideArea(props: { onClose?: () => void; standalone?: boolean; inPanel?: boolean }) {
   const notify = useNotify();
   const changes = useOutlinerChanges();
   const [openId, setOpenId] = useState<number | null>(() => rememberedOutliner(storage()));
@@ -65,9 +67,16 @@ export function OutlinerSideArea(props: { onClose?: () => void; standalone?: boo
     }
   };
 
+  const allOutliners = (
+    <Button variant="ghost" size="sm" icon={<List size={14} />} onClick={() => open(null)}>
+      All outliners
+    </Button>
+  );
+  // in a host's panel (itself a complementary landmark) a region, not a second one
+  const Area = props.inPanel ? 'section' : 'aside';
   return (
-    <aside
-      className={props.standalone ? styles.standalone : styles.area}
+    <Area
+      className={props.inPanel ? styles.inPanel : props.standalone ? styles.standalone : styles.area}
       aria-label="Outliner side area"
       data-drop-over={over || undefined}
       onDragOver={(e) => {
@@ -81,23 +90,25 @@ export function OutlinerSideArea(props: { onClose?: () => void; standalone?: boo
       }}
       onDrop={(e) => void onDrop(e)}
     >
-      <div className={styles.head}>
-        <h2 className={styles.heading}>Outliner</h2>
-        {openId !== null ? (
-          <Button variant="ghost" size="sm" icon={<List size={14} />} onClick={() => open(null)}>
-            All outliners
-          </Button>
-        ) : null}
-        {props.onClose ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={props.onClose}
-            aria-label="Close the outliner"
-            icon={<X size={16} />}
-          />
-        ) : null}
-      </div>
+      {props.inPanel ? (
+        openId !== null ? (
+          <div className={styles.head}>{allOutliners}</div>
+        ) : null
+      ) : (
+        <div className={styles.head}>
+          <h2 className={styles.heading}>Outliner</h2>
+          {openId !== null ? allOutliners : null}
+          {props.onClose ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={props.onClose}
+              aria-label="Close the outliner"
+              icon={<X size={16} />}
+            />
+          ) : null}
+        </div>
+      )}
       {openId === null ? (
         <OutlinerPicker selected={null} onPick={(o) => open(o.id)} compact />
       ) : (
@@ -106,7 +117,7 @@ export function OutlinerSideArea(props: { onClose?: () => void; standalone?: boo
           <p className={styles.hint}>Drag a highlight or selected text here to add it.</p>
         </>
       )}
-    </aside>
+    </Area>
   );
 }
 

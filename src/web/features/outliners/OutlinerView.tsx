@@ -102,7 +102,6 @@ export function OutlinerView(props: { reply: OutlinerTreeReply; variant: Outline
           </div>
         ) : null}
       </header>
-      {editor.rows.length === 0 ? <p className={styles.empty}>{outlinerText.empty}</p> : null}
       <OutlinerTree
         tree={editor.tree}
         rows={editor.rows}

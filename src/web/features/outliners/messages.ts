@@ -18,7 +18,6 @@ export const outlinerText = {
   renameFailed: 'Rename failed, please retry.',
   shareFailed: 'There are some errors, please try later.',
   importFailed: 'Import failed: ',
-  empty: 'This outliner is empty. Press Enter or the button to write the first entry.',
 } as const;
 
 /** 'Saved at H:MM:SS', as the note editor says it (part 2 §4). */

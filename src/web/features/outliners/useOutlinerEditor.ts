@@ -43,6 +43,22 @@ export function newTextEntry(id: EntryId, text = ''): Entry {
   };
 }
 
+/** Where an empty outliner's first entry goes. */
+const FIRST: Place = { parentId: null, afterId: null };
+
+/** The tree with the empty outliner's unsaved first entry in it, when it has no entry of its own. */
+function withDraft(tree: Tree, draftId: EntryId | null): Tree {
+  if (draftId === null || tree.byId.size > 0) return tree;
+  return insertEntry(tree, newTextEntry(draftId), FIRST);
+}
+
+/** A tree read from the server: with the draft while it has no entry (another tab's entry replaces it). */
+function keepDraft(loaded: Tree, draft: { current: EntryId | null }, readOnly: boolean): Tree {
+  if (loaded.byId.size > 0) draft.current = null;
+  else if (!readOnly && draft.current === null) draft.current = newTempId();
+  return withDraft(loaded, draft.current);
+}
+
 export interface FocusRequest {
   id: EntryId;
   /** caret position in the text; 'end' when omitted */
@@ -53,17 +69,29 @@ export interface FocusRequest {
  * The tree editor's state and its changes: each change is shown at once and queued for the server
  * (sync.ts). The tree is reloaded from the server when another tab changed it (the live socket) or a
  * save failed, but only while this tab has nothing on its way.
+ *
+ * An empty outliner opens with its first entry ready and focused (a draft): typing, Enter or a move
+ * in it saves it; left untouched, nothing is saved and the outliner stays empty.
  */
 export function useOutlinerEditor(
   outlinerId: number,
   initial: OutlinerTreeReply,
   opts: { readOnly?: boolean },
 ) {
-  const [tree, setTree] = useState<Tree>(() => treeFromEntries(initial.entries));
+  const readOnly = opts.readOnly ?? false;
+  /** the draft first entry's temporary id, until it is written in */
+  const draft = useRef<EntryId | null>(null);
+  const [tree, setTree] = useState<Tree>(() => {
+    const loaded = treeFromEntries(initial.entries);
+    if (!readOnly && loaded.byId.size === 0) draft.current = newTempId();
+    return withDraft(loaded, draft.current);
+  });
   const treeRef = useRef(tree);
   treeRef.current = tree;
   const [status, setStatus] = useState<SyncStatus>({ kind: 'idle' });
-  const [focus, setFocus] = useState<FocusRequest | null>(null);
+  const [focus, setFocus] = useState<FocusRequest | null>(() =>
+    draft.current !== null ? { id: draft.current } : null,
+  );
   /** temporary ids and the server ids they became */
   const realIds = useRef(new Map<EntryId, number>());
   const changes = useRef(0);
@@ -90,10 +118,10 @@ export function useOutlinerEditor(
   useEffect(() => {
     if (initial === firstReply.current || sync.busy) return;
     firstReply.current = initial;
-    const next = treeFromEntries(initial.entries, treeRef.current);
+    const next = keepDraft(treeFromEntries(initial.entries, treeRef.current), draft, readOnly);
     treeRef.current = next;
     setTree(next);
-  }, [initial, sync]);
+  }, [initial, sync, readOnly]);
 
   reload.current = () => {
     const startedAt = changes.current;
@@ -101,7 +129,7 @@ export function useOutlinerEditor(
       (reply) => {
         // something changed here meanwhile: the next message or save brings a newer tree
         if (sync.busy || changes.current !== startedAt) return;
-        const next = treeFromEntries(reply.entries, treeRef.current);
+        const next = keepDraft(treeFromEntries(reply.entries, treeRef.current), draft, readOnly);
         setTree(next);
         // the entry being edited may have had a temporary id
         setFocus((f) => {
@@ -142,6 +170,16 @@ export function useOutlinerEditor(
     setTree(next);
   }, []);
 
+  /** The draft first entry, written in (typed in, split, moved): saved before what follows names it. */
+  const written = useCallback(
+    (id: EntryId) => {
+      if (draft.current !== id) return;
+      draft.current = null;
+      sync.create(id, FIRST);
+    },
+    [sync],
+  );
+
   const move = useCallback(
     (id: EntryId, place: Place | null) => {
       if (!place) return;
@@ -164,11 +202,12 @@ export function useOutlinerEditor(
           : null;
       patched.current = rowsNow ? { tree: next, rows: rowsNow } : null;
       apply(shown);
+      written(id);
       if (parent?.collapsed) sync.collapse(parent.id, false);
       sync.move(id, place);
       setFocus({ id });
     },
-    [apply, sync],
+    [apply, sync, written],
   );
 
   const actions = useMemo(
@@ -178,6 +217,7 @@ export function useOutlinerEditor(
         const t = treeRef.current;
         const entry = t.byId.get(id);
         if (!entry) return;
+        written(id);
         const kids = t.children.get(id) ?? [];
         const isText = entry.kind === 'text';
         const rest = isText ? entry.text.slice(caret) : '';
@@ -195,8 +235,12 @@ export function useOutlinerEditor(
         sync.create(newId, place, rest);
         setFocus({ id: newId, caret: 0 });
       },
-      /** the first entry of an empty outliner */
+      /** a new entry at the end (the empty outliner's draft is that entry already: it takes the focus) */
       addFirst() {
+        if (draft.current !== null) {
+          setFocus({ id: draft.current });
+          return;
+        }
         const newId = newTempId();
         const t = treeRef.current;
         const top = t.children.get(null) ?? [];
@@ -207,6 +251,7 @@ export function useOutlinerEditor(
       },
       type(id: EntryId, patch: { text?: string; note?: string }) {
         apply(updateEntry(treeRef.current, id, patch));
+        written(id);
         sync.type(id, patch);
       },
       indent: (id: EntryId) => move(id, indentPlace(treeRef.current, id)),
@@ -224,20 +269,27 @@ export function useOutlinerEditor(
         apply(updateEntry(t, id, { collapsed: !entry.collapsed }));
         sync.collapse(id, !entry.collapsed);
       },
-      /** Backspace on an empty entry: gone, focus to the row above */
+      /**
+       * Backspace on an empty entry: gone, focus to the row above. The last one leaves a new draft in
+       * its place, so Enter and typing still work; the draft itself stays.
+       */
       remove(id: EntryId) {
+        if (draft.current === id) return;
         const t = treeRef.current;
         const shownRows = rowsRef.current.rows;
         const at = shownRows.findIndex((r) => r.id === id);
         const focusTo = shownRows[at - 1] ?? shownRows[at + 1];
-        apply(removeEntry(t, id));
+        const left = removeEntry(t, id);
+        if (left.byId.size === 0) draft.current = newTempId();
+        apply(withDraft(left, draft.current));
         sync.remove(id);
         if (focusTo) setFocus({ id: focusTo.id });
+        else if (draft.current !== null) setFocus({ id: draft.current });
       },
       focus: (request: FocusRequest) => setFocus(request),
       flush: () => sync.flush(),
     }),
-    [apply, move, sync],
+    [apply, move, sync, written],
   );
 
   // a request stays until the next one: the tree passes each on once, to the row it names

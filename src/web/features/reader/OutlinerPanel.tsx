@@ -1,6 +1,9 @@
 import { OutlinerSideArea } from '../outliners/OutlinerSideArea.tsx';
 
-/** The split-screen outliner area (spec part 1 §2) in the reader's second area. */
-export function OutlinerPanel({ onClose }: { onClose: () => void }) {
-  return <OutlinerSideArea onClose={onClose} />;
+/**
+ * The split-screen outliner area (spec part 1 §2) in the reader's second area, which gives it its
+ * title, close button and frame.
+ */
+export function OutlinerPanel() {
+  return <OutlinerSideArea inPanel />;
 }

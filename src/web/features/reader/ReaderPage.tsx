@@ -1,5 +1,5 @@
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { useReader } from '../../api/capture.ts';
 import { useGroupReader } from '../../api/groups.ts';
@@ -10,6 +10,7 @@ import { links } from '../../lib/links.ts';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
+import { useItemKeyboardScope } from '../keyboard/item-scope.ts';
 import { libraryText } from '../library/messages.ts';
 import { EditItemForm } from '../library/modals/EditItemForm.tsx';
 import { parseView } from '../library/view.ts';
@@ -81,6 +82,7 @@ export function ReaderPage({ item, username, annotationLayer, group }: ReaderPag
   const markRead = useMarkRead();
   const recapture = useSaveBookmark();
   const notify = useNotify();
+  const navigate = useNavigate();
 
   // a new item starts at its top, until its article brings back the remembered place
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the item changes
@@ -106,6 +108,23 @@ export function ReaderPage({ item, username, annotationLayer, group }: ReaderPag
       { onError: (err) => notify({ kind: 'error', text: err.message }) },
     );
 
+  const prevHref =
+    !group && neighbours.prev
+      ? itemInListHref(username, neighbours.prev.linkId, { ...view, page: neighbours.prev.page })
+      : null;
+  const nextHref =
+    !group && neighbours.next
+      ? itemInListHref(username, neighbours.next.linkId, { ...view, page: neighbours.next.page })
+      : null;
+  // j and k: the next and previous item of the list the reader came from (a group's copy has none)
+  useItemKeyboardScope(item, username, {
+    enabled: !group,
+    move: (step) => {
+      const to = step === 1 ? nextHref : prevHref;
+      if (to) navigate(to);
+    },
+  });
+
   const copy = reader.data;
   const hasCopy = copy?.status === 'done' && copy.captured_at !== null;
   return (
@@ -125,16 +144,8 @@ export function ReaderPage({ item, username, annotationLayer, group }: ReaderPag
         state={bar}
         title={title}
         listHref={group ? group.listHref : listHref(username, view)}
-        prevHref={
-          !group && neighbours.prev
-            ? itemInListHref(username, neighbours.prev.linkId, { ...view, page: neighbours.prev.page })
-            : null
-        }
-        nextHref={
-          !group && neighbours.next
-            ? itemInListHref(username, neighbours.next.linkId, { ...view, page: neighbours.next.page })
-            : null
-        }
+        prevHref={prevHref}
+        nextHref={nextHref}
         unread={item.canEdit ? unread : null}
         onToggleRead={toggleRead}
         marking={markRead.isPending}
@@ -205,7 +216,7 @@ export function ReaderPage({ item, username, annotationLayer, group }: ReaderPag
           {panel === 'notes' ? <NotesPanel article={article} annotations={item.annotations} /> : null}
           {panel === 'edit' && editing ? <EditItemForm item={editing} onDone={() => setPanel(null)} /> : null}
           {panel === 'type' ? <TypographyPanel value={typography} onChange={setTypography} /> : null}
-          {panel === 'outliner' ? <OutlinerPanel onClose={() => setPanel(null)} /> : null}
+          {panel === 'outliner' ? <OutlinerPanel /> : null}
         </SideArea>
       </div>
     </div>

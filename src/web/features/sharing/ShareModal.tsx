@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useState } from 'react';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { SHARE_MSG } from '../../../shared/schemas/sharing.ts';
-import { useRevokeShareLink, useShareLink } from '../../api/sharing.ts';
+import { useCreateShareLink, useRevokeShareLink, useShareLink } from '../../api/sharing.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
@@ -59,15 +59,22 @@ function CopyField(props: { label: string; value: string; multiline?: boolean })
 /**
  * The Share modal (spec part 1 §2): variants page, page with annotations, pdf, image and note; tabs
  * Share and, for images, Embed. The link opens a read-only page of the item for anyone who has it,
- * private items included, until the owner revokes it.
+ * private items included, until the owner revokes it; opening the modal only reads it, and the
+ * owner makes it with Create link (issue 27: no item becomes public by a look at this dialog).
  */
 export function ShareModal({ item, onClose }: { item: ItemReply | null; onClose: () => void }) {
   const link = useShareLink(item?.link_id ?? null);
+  const create = useCreateShareLink();
   const revoke = useRevokeShareLink();
   const notify = useNotify();
   const [tab, setTab] = useState<Tab>('share');
   const [revoked, setRevoked] = useState(false);
   if (!item) return null;
+  const createLink = () =>
+    create.mutate(item.link_id, {
+      onSuccess: () => setRevoked(false),
+      onError: () => notify({ kind: 'error', text: 'There are some errors, please try later.' }),
+    });
   const variant = variantOf(item);
   const tabs: Tab[] = variant === 'image' ? ['share', 'embed'] : ['share'];
   const close = () => {
@@ -80,27 +87,27 @@ export function ShareModal({ item, onClose }: { item: ItemReply | null; onClose:
     setTab(tab === 'share' && tabs.length > 1 ? 'embed' : 'share');
   };
 
+  const whatShows = variant === 'page_annotations' ? 'page with its highlights and notes' : variant;
   let body: React.ReactNode;
-  if (revoked) {
+  if (link.isPending) {
+    body = <StateBox>Loading the link…</StateBox>;
+  } else if (link.isError) {
+    body = <StateBox role="alert">There are some errors, please try later.</StateBox>;
+  } else if (link.data.code === 0) {
     body = (
       <div className={styles.share}>
-        <p>The link is revoked: it no longer opens the item.</p>
-        <Button
-          variant="primary"
-          size="sm"
-          onClick={() => {
-            setRevoked(false);
-            void link.refetch();
-          }}
-        >
-          Create a new link
+        <p>
+          {revoked
+            ? 'The link is revoked: it no longer opens the item.'
+            : `This ${variant === 'page_annotations' ? 'page' : variant} has no share link.`}{' '}
+          A link lets anyone who has it view the {whatShows}, without signing in
+          {item.private ? ', even though it is private' : ''}.
+        </p>
+        <Button variant="primary" size="sm" busy={create.isPending} onClick={createLink}>
+          {revoked ? 'Create a new link' : 'Create link'}
         </Button>
       </div>
     );
-  } else if (link.isPending) {
-    body = <StateBox>Making the link…</StateBox>;
-  } else if (link.isError) {
-    body = <StateBox role="alert">There are some errors, please try later.</StateBox>;
   } else if (tab === 'embed') {
     const snippets = embedSnippets(link.data.file_url, link.data.item_url, item.title);
     body = (
@@ -115,9 +122,8 @@ export function ShareModal({ item, onClose }: { item: ItemReply | null; onClose:
     body = (
       <div className={styles.share}>
         <p>
-          Anyone with this link can view the{' '}
-          {variant === 'page_annotations' ? 'page with its highlights and notes' : variant}, without signing
-          in{item.private ? ', even though it is private' : ''}.
+          Anyone with this link can view the {whatShows}, without signing in
+          {item.private ? ', even though it is private' : ''}.
         </p>
         <CopyField label="Share link" value={link.data.item_url} />
         {link.data.file_url ? <CopyField label="File link" value={link.data.file_url} /> : null}

@@ -9,6 +9,12 @@ import { TextField } from '../../../ui/TextField.tsx';
 import styles from '../Forms.module.css';
 import { type BookmarkDetails, detailsFrom, EMPTY_DETAILS, normaliseUrl } from './add-bookmark.ts';
 import { DetailFields } from './DetailFields.tsx';
+import {
+  NO_SAVE_TARGETS,
+  type SaveTargets,
+  SaveTargetsFields,
+  saveTargetsPayload,
+} from './SaveTargetsFields.tsx';
 
 type Step = 'url' | 'fetching' | 'details';
 
@@ -39,6 +45,7 @@ export function AddBookmarkModal(props: {
   const [step, setStep] = useState<Step>('url');
   const [details, setDetails] = useState<BookmarkDetails>(EMPTY_DETAILS);
   const [existing, setExisting] = useState<ItemReply | null>(null);
+  const [targets, setTargets] = useState<SaveTargets>(NO_SAVE_TARGETS);
   const [warning, setWarning] = useState<string>();
   // a reply that arrives after Back or Close belongs to nothing any more
   const request = useRef(0);
@@ -53,6 +60,7 @@ export function AddBookmarkModal(props: {
     setStep('url');
     setWarning(undefined);
     setDetails(EMPTY_DETAILS);
+    setTargets(NO_SAVE_TARGETS);
     setExisting(null);
     save.reset();
   };
@@ -86,7 +94,7 @@ export function AddBookmarkModal(props: {
   const add = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
-      { url, ...details },
+      { url, ...details, ...saveTargetsPayload(targets) },
       {
         onSuccess: (item) => {
           props.onAdded(item, existing !== null);
@@ -141,7 +149,7 @@ export function AddBookmarkModal(props: {
             autoFocus
           />
           <DetailFields value={details} onChange={setDetails} unreadLabel="Read later (unread)" showPrivate />
-          <p className={styles.formHint}>Adding to lists and groups is not available yet.</p>
+          <SaveTargetsFields value={targets} onChange={setTargets} />
           {save.error ? (
             <p className={styles.formError} role="alert">
               {save.error.message}

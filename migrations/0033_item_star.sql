@@ -1,0 +1,2 @@
+ALTER TABLE "items" ADD COLUMN "starred" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "items_user_starred_updated_idx" ON "items" USING btree ("user_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "items"."starred";
