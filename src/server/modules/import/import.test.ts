@@ -43,6 +43,7 @@ interface Listed {
   t_name: string;
   readed: number;
   private: number;
+  starred: number;
   created_at: number;
   annotations: { shape: number; content: string; selector: unknown; stickyNotes: { content: string }[] }[];
 }
@@ -104,6 +105,9 @@ describe('POST /api/import', () => {
     expect(rare.stickyNotes.map((s) => s.content)).toEqual(['and valuable']);
     // the long note is a float note; the excerpt the description
     expect(deep.description).toBe('Short excerpt');
+    // a favourite is starred; the unsorted one is not
+    expect(deep.starred).toBe(1);
+    expect((await library(bob)).find((i) => i.url === 'https://example.com/rd/unsorted')!.starred).toBe(0);
     expect(deep.annotations.find((a) => a.shape === 2)?.content).toContain('A long note');
 
     const carol = await t.signUp();

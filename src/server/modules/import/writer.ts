@@ -118,6 +118,7 @@ export class ImportWriter {
 
     const placements: Placement[] = [];
     const toCapture: ItemRow[] = [];
+    const toStar: Authorized<'item', ItemRow>[] = [];
     const newTags: { itemId: number; names: string[] }[] = [];
     for (const located of [...fresh, ...newNotes, ...merging.map((m) => m.located)]) {
       const item = itemOf.get(located)!;
@@ -125,7 +126,10 @@ export class ImportWriter {
       const entry = located.entry;
       const tags = [...entry.tags, ...(entry.folder.length ? [entry.folder[entry.folder.length - 1]!] : [])];
       if (isNew) newTags.push({ itemId: item.id, names: tags });
-      else await this.addTags(tx, user.id, item.id, tags);
+      else {
+        await this.addTags(tx, user.id, item.id, tags);
+        if (entry.starred) toStar.push(item);
+      }
       if (entry.folder.length) placements.push({ item, path: entry.folder });
       const floatNote = floatNoteOf(entry);
       const annotated: ImportedResult =
@@ -150,6 +154,7 @@ export class ImportWriter {
       else out.merged += 1;
     }
     await this.deps.tags.tagNewItems(tx, user.id, newTags);
+    await this.deps.imported.star(tx, toStar);
     await this.deps.imported.queueCaptures(tx, user, toCapture, now);
     await this.placeInFolders(tx, user, placements, out, batch);
   }
@@ -226,6 +231,7 @@ function bookmarkValues(entry: ImportEntry, now: Date): ImportedItem {
     description: descriptionOf(entry),
     unread: !entry.read,
     private: entry.private ?? true,
+    starred: entry.starred ?? false,
     createdAt: entry.created ?? now,
   };
 }
@@ -258,6 +264,7 @@ function noteValues(entry: ImportEntry, now: Date): ImportedItem {
     description: '',
     unread: false,
     private: true,
+    starred: entry.starred ?? false,
     createdAt: entry.created ?? now,
     noteContent: html,
     localId: noteKey(entry),

@@ -21,6 +21,7 @@ export interface ImportedItem {
   description: string;
   unread: boolean;
   private: boolean;
+  starred: boolean;
   createdAt: Date;
 }
 
@@ -96,6 +97,7 @@ export class ImportedItems {
         description: v.description,
         unread: v.type === 'note' ? false : v.unread,
         private: v.type === 'note' ? true : v.private,
+        starred: v.starred,
         createdAt: v.createdAt,
         updatedAt: now,
         ...(v.type === 'note'
@@ -105,6 +107,15 @@ export class ImportedItems {
       })),
     );
     return rows.map((row) => authorizeItem(owner, row, 'write'));
+  }
+
+  /** Stars items an import found already in the library (a favourite in the source). */
+  async star(tx: Executor, found: Authorized<'item', ItemRow>[]): Promise<void> {
+    await repo.setStarred(
+      tx,
+      found.filter((item) => !item.starred),
+      true,
+    );
   }
 
   /** Queues the capture of an imported bookmark from the copy of the page that came with it (blob `copyKey`). */
