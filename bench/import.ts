@@ -109,7 +109,7 @@ for (let i = 0; i < COUNT; i += 100) {
       sql`INSERT INTO items (user_id, type, url, host, title, description, unread, private, created_at, updated_at)
         SELECT ${floorId}, 'bookmark', 'https://floor' || (n % 500) || '.example/articles/' || n, 'floor' || (n % 500) || '.example',
                'Article number ' || n, 'A short description', true, true, now(), now()
-        FROM generate_series(${i}, ${Math.min(i + 99, COUNT - 1)}) AS n RETURNING id`,
+        FROM generate_series(${i}::int, ${Math.min(i + 99, COUNT - 1)}::int) AS n RETURNING id`,
     );
     await tx.execute(sql`INSERT INTO item_tags (item_id, tag_id, user_id, position)
       SELECT i.id, t.id, ${floorId}, 0 FROM unnest(${`{${ids.map((r) => r.id).join(',')}}`}::bigint[]) AS i(id)
