@@ -94,10 +94,11 @@ console.log(
 
 // the floor: the same rows by plain INSERTs, 100 to a statement, in the same batches
 // (the same user: sign-ups are rate-limited per address; its addresses and tag names differ)
-const [{ id: floorId }] = await queryRows<{ id: number }>(
+const [importer] = await queryRows<{ id: number }>(
   database.db,
   sql`SELECT id FROM users WHERE name = 'importer'`,
 );
+const floorId = importer!.id;
 const f0 = performance.now();
 await database.db.execute(
   sql`INSERT INTO tags (user_id, name) SELECT ${floorId}, 'ftag' || n FROM generate_series(0, 49) n`,
