@@ -4,9 +4,10 @@
  * synchronous task) or in slices, reporting every long task the drawing caused; copies as saved,
  * re-captured, and re-captured with the words beside every highlight edited.
  */
+
+import { describe } from '../src/shared/anchoring/anchor.ts';
+import { indexText } from '../src/shared/anchoring/text-position.ts';
 import type { AnnotationReply } from '../src/shared/schemas/annotations.ts';
-import { describe } from '../src/web/features/annotations/anchoring/anchor.ts';
-import { indexText } from '../src/web/features/annotations/anchoring/text-position.ts';
 import {
   clearHighlights,
   drawHighlights,

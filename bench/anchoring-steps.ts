@@ -6,8 +6,9 @@
  *
  *   npx tsx bench/anchoring-steps.ts
  */
+
+import { anchorSteps, describe, prepareTextSteps } from '../src/shared/anchoring/anchor.ts';
 import type { AnnotationSelector } from '../src/shared/schemas/annotations.ts';
-import { anchorSteps, describe, prepareTextSteps } from '../src/web/features/annotations/anchoring/anchor.ts';
 
 const WORDS =
   'the reader keeps notes on pages about gardens rivers trains letters music and slow winter evenings'.split(

@@ -37,6 +37,12 @@ import { InvitationsService } from './modules/groups/invitations.ts';
 import { GroupLayerRoster } from './modules/groups/layer-roster.ts';
 import { registerGroupRoutes } from './modules/groups/routes.ts';
 import { GroupsService } from './modules/groups/service.ts';
+import { importKeysOf } from './modules/import/blob-keys.ts';
+import { PageCopies } from './modules/import/page-copies.ts';
+import { registerImportRoutes } from './modules/import/routes.ts';
+import { ImportService } from './modules/import/service.ts';
+import { ImportWriter } from './modules/import/writer.ts';
+import { ImportedItems } from './modules/items/imported.ts';
 import { registerItemRoutes } from './modules/items/routes.ts';
 import { ItemsService } from './modules/items/service.ts';
 import { registerLiveRoutes } from './modules/live/routes.ts';
@@ -206,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // to hear of the sharer's own highlight changes on it
   const roster = new GroupLayerRoster({ db, bus });
   const groupLayer = new GroupLayerService({ db, clock, roster });
+  const kindle = new KindleImportService({ db, clock, items, log: (o, m) => app.log.info(o, m) });
   await registerAnnotationRoutes(app, {
     annotations: new AnnotationsService({
       db,
@@ -214,7 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       items,
       onChanged: (ids) => roster.ownAnnotationsChanged(ids),
     }),
-    kindle: new KindleImportService({ db, clock, items, log: (o, m) => app.log.info(o, m) }),
+    kindle,
     auth,
   });
   await registerNoteRoutes(app, { notes: new NotesService({ db, clock, items, tags }), auth, blobs });
@@ -259,6 +266,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   const outliners = new OutlinersService({ db, clock, bus, accounts, items });
+  const imported = new ImportedItems({ jobs });
+  const imports = new ImportService({
+    db,
+    clock,
+    blobs,
+    jobs,
+    accounts,
+    kindle,
+    outliners,
+    publicUrl: config.publicUrl,
+    writer: new ImportWriter({
+      db,
+      clock,
+      accounts,
+      items,
+      imported,
+      tags,
+      kindle,
+      copies: new PageCopies({ blobs, imported }),
+    }),
+  });
+  await registerImportRoutes(app, { imports, auth });
   const connections = new ConnectionsService({ db, accounts });
   registerConnectionRoutes(app, {
     connections,
@@ -341,9 +370,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         notes: (userId) => noteImageKeysOf(db, userId),
         pages: (userId) => pictureKeysOf(db, userId),
         avatars: (userId) => avatarKeysOf(db, userId),
+        imports: (userId) => importKeysOf(db, userId),
       },
     }),
     renewals: new Renewals(premiumDeps, jobs),
+    imports,
     resetMails: passwordResetMailJob({ db, clock, mailer, accounts, secret: config.sessionSecret }),
   });
   await registerLiveRoutes(app, {

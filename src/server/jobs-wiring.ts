@@ -1,4 +1,5 @@
 import type { CaptureService } from './modules/capture/service.ts';
+import { IMPORT_JOB, type ImportService } from './modules/import/service.ts';
 import { CAPTURE_JOB } from './modules/items/capture-hook.ts';
 import type { Renewals } from './modules/premium/renewals.ts';
 import type { FileJobs } from './modules/uploads/file-jobs.ts';
@@ -15,6 +16,7 @@ export function registerJobHandlers(
     files: FileJobs;
     sweep: JobDefinition<Record<string, never>>;
     renewals: Renewals;
+    imports: ImportService;
     /** the forgot-password mail (settings/reset-mail.ts) */
     resetMails: JobDefinition<{ email: string; origin: string }>;
   },
@@ -24,6 +26,7 @@ export function registerJobHandlers(
     ...deps.files.definitions(),
     deps.sweep,
     deps.renewals.definition(),
+    defineJob(IMPORT_JOB, (job) => deps.imports.run(job)),
     deps.resetMails,
   );
 }

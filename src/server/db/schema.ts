@@ -7,6 +7,7 @@ export * from './schema/drives.ts';
 export * from './schema/feedback.ts';
 export * from './schema/files.ts';
 export * from './schema/groups.ts';
+export * from './schema/imports.ts';
 export * from './schema/items.ts';
 export * from './schema/jobs.ts';
 export * from './schema/outliners.ts';

@@ -145,6 +145,24 @@ export class JobQueue {
       ON CONFLICT (kind, dedupe_key) WHERE status = 'queued' DO NOTHING`);
   }
 
+  /** Many jobs of one kind in one INSERT (an import's captures); the same rules as enqueue. */
+  async enqueueMany<P>(
+    ex: Executor,
+    type: JobType<P>,
+    jobs: { payload: P; options?: EnqueueOptions }[],
+  ): Promise<void> {
+    if (!jobs.length) return;
+    const rows = jobs.map(({ payload, options = {} }) => {
+      const checked = type.payload.parse(payload);
+      return sql`(${type.kind}, ${JSON.stringify(checked ?? {})}::jsonb, ${options.userId ?? null},
+        ${options.dedupeKey ?? null}, ${ts(options.runAt ?? this.clock.now())}, ${options.maxAttempts ?? 5})`;
+    });
+    await ex.execute(sql`
+      INSERT INTO jobs (kind, payload, user_id, dedupe_key, run_at, max_attempts)
+      VALUES ${sql.join(rows, sql`, `)}
+      ON CONFLICT (kind, dedupe_key) WHERE status = 'queued' DO NOTHING`);
+  }
+
   /** Deletes finished and failed jobs that ended more than the retention period ago. */
   async prune(): Promise<number> {
     const before = new Date(this.clock.now().getTime() - this.opts.retentionMs);

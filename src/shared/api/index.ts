@@ -9,6 +9,7 @@ import { driveCalls } from './drives.ts';
 import { exportCalls } from './export.ts';
 import { feedbackCalls } from './feedback.ts';
 import { groupCalls } from './groups.ts';
+import { importCalls } from './import.ts';
 import { itemCalls } from './items.ts';
 import { liveCalls } from './live.ts';
 import { noteCalls } from './notes.ts';
@@ -37,6 +38,7 @@ export const callsByDomain = {
   export: exportCalls,
   feedback: feedbackCalls,
   groups: groupCalls,
+  import: importCalls,
   items: itemCalls,
   live: liveCalls,
   notes: noteCalls,

@@ -25,6 +25,9 @@ export const queryKeys = {
   contacts: ['contacts'] as const,
   /** a selection's export preview (Export and Generate Report modals) */
   exportPreview: (ids: number[]) => ['export-preview', ids.join(',')] as const,
+  /** the user's imports and one import's progress */
+  importsRoot: ['imports'] as const,
+  importStatus: (jobId: number) => ['imports', jobId] as const,
   /** the user's groups, one group, its items: all under groupsRoot, refreshed by live group messages */
   groupsRoot: ['groups'] as const,
   groups: () => ['groups', 'list'] as const,

@@ -123,6 +123,7 @@ export const en = {
   'settings.outlinerFailed': 'Outliner settings update failed.',
   'settings.gift': 'Gift',
   'settings.affiliate': 'Affiliate',
+  'settings.import': 'Import from another service',
   'settings.premium': 'Premium',
   'settings.freePlan': 'You are on the free plan.',
   'settings.delete': 'Delete Account',

@@ -48,7 +48,7 @@ interface PlannedNote {
   highlight: KindleClipping | undefined;
 }
 
-type Totals = { items: number; highlights: number; stickyNotes: number };
+export type Totals = { items: number; highlights: number; stickyNotes: number };
 type AnnotationValues = Parameters<typeof repo.insertNew>[2][number];
 
 /** Lets other requests run between two bounded steps of a long import. */
@@ -81,9 +81,14 @@ export class KindleImportService {
         'Kindle import: clippings of no known kind kept as highlights; blocks that are no clipping left out',
       );
     }
+    return { code: 1, ...(await this.importBooks(userId, parsed.books)) };
+  }
+
+  /** Books and their clippings (a Kindle file, or Readwise's highlights through the import module). */
+  async importBooks(userId: number, books: KindleBook[]): Promise<Totals> {
     const now = this.deps.clock.now();
     const totals: Totals = { items: 0, highlights: 0, stickyNotes: 0 };
-    for (const batch of batches(mergeByTitle(parsed.books))) {
+    for (const batch of batches(mergeByTitle(books))) {
       await yieldToEventLoop();
       // counted apart and added once committed: a transaction PostgreSQL aborts runs again
       const added: Totals = { items: 0, highlights: 0, stickyNotes: 0 };
@@ -96,7 +101,7 @@ export class KindleImportService {
       totals.stickyNotes += added.stickyNotes;
       await this.deps.items.publishUpserts(userId, touched);
     }
-    return { code: 1, ...totals };
+    return totals;
   }
 
   /** One batch of books (distinct titles) in one transaction; returns the items it changed. */

@@ -117,14 +117,20 @@ export class CaptureService {
     let article: ReturnType<typeof extractArticle>;
     let finalUrl: string;
     try {
-      const page = await this.deps.fetcher.fetch(target.url, {
-        accept: READ_TYPES,
-        maxBytes: CAPTURE_MAX_BYTES,
-      });
-      if (page.contentType === PDF_TYPE)
-        return this.namePdf(target, await this.pdfTitle(page.body, target.url));
-      finalUrl = page.url;
-      article = extractArticle(pageText(page), page.url);
+      const copy = job.payload.copyKey ? await this.providedCopy(job.payload.copyKey) : null;
+      if (copy !== null) {
+        finalUrl = target.url;
+        article = extractArticle(copy, target.url);
+      } else {
+        const page = await this.deps.fetcher.fetch(target.url, {
+          accept: READ_TYPES,
+          maxBytes: CAPTURE_MAX_BYTES,
+        });
+        if (page.contentType === PDF_TYPE)
+          return this.namePdf(target, await this.pdfTitle(page.body, target.url));
+        finalUrl = page.url;
+        article = extractArticle(pageText(page), page.url);
+      }
     } catch (err) {
       const message = err instanceof FetchError ? err.message : 'The page could not be read.';
       if (!(err instanceof FetchError)) this.deps.log?.({ err, itemId }, 'capture failed');
@@ -188,6 +194,16 @@ export class CaptureService {
     if (outcome !== 'done') await removePictures(this.deps.blobs, pictures.keys);
     if (outcome === 'quota') return this.finish(target, 'quota', null);
     if (outcome !== 'stale') await items.publishUpserts(userId, [itemId]);
+    if (job.payload.copyKey) await this.deps.blobs.delete(job.payload.copyKey);
+  }
+
+  /** The HTML of a copy that came with an import, or null when it is gone (the page is fetched instead). */
+  private async providedCopy(key: string): Promise<string | null> {
+    const blob = await this.deps.blobs.get(key);
+    if (!blob) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of blob.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
   }
 
   /** The title in a PDF's metadata, or null (also when pdf.js cannot read it). */

@@ -7,7 +7,14 @@ import type { ItemRow } from './repo.ts';
  * The items side of page capture: which saves queue a capture, and the job they queue
  * (modules/capture registers the handler). Kept here so saveBookmark stays one small hook.
  */
-export const CAPTURE_JOB = jobType('capture', z.object({ itemId: z.number().int().positive() }));
+export const CAPTURE_JOB = jobType(
+  'capture',
+  z.object({
+    itemId: z.number().int().positive(),
+    /** a copy of the page that came with an import (the blob holding its HTML): stored, not fetched */
+    copyKey: z.string().max(200).optional(),
+  }),
+);
 export type CaptureJobPayload = z.infer<typeof CAPTURE_JOB.payload>;
 
 /** A new bookmark, one whose URL changed, or one saved again without a copy (never captured, or failed). */

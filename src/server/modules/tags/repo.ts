@@ -76,6 +76,18 @@ export async function replaceItemTags(
     });
 }
 
+/** Tags of items that have none yet, in one INSERT (positions in the order given). */
+export async function insertItemTags(
+  ex: Executor,
+  userId: number,
+  tagged: { itemId: number; tagIds: number[] }[],
+): Promise<void> {
+  const rows = tagged.flatMap((t) =>
+    t.tagIds.map((tagId, position) => ({ itemId: t.itemId, tagId, userId, position })),
+  );
+  if (rows.length) await ex.insert(itemTags).values(rows).onConflictDoNothing();
+}
+
 /** Top tags among the given items, by count. */
 export async function tagCountsForItems(
   ex: Executor,

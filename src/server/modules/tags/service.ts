@@ -59,6 +59,40 @@ export class TagsService {
     await repo.replaceItemTags(tx, userId, itemId, [...new Set(after)]);
   }
 
+  /**
+   * Tags for many items that have none yet (an import's new items): the batch's tags found or made
+   * once, then every item's tags in one statement.
+   */
+  async tagNewItems(
+    tx: Executor,
+    userId: number,
+    tagged: { itemId: number; names: string[] }[],
+  ): Promise<void> {
+    const named = tagged
+      .map((t) => ({ itemId: t.itemId, names: splitTagNames(t.names) }))
+      .filter((t) => t.names.length);
+    if (!named.length) return;
+    const ids = await repo.ensureTags(
+      tx,
+      userId,
+      null,
+      [...new Set(named.flatMap((t) => t.names))],
+      this.deps.clock.now(),
+    );
+    await repo.insertItemTags(
+      tx,
+      userId,
+      named.map((t) => ({
+        itemId: t.itemId,
+        tagIds: [
+          ...new Set(
+            t.names.map((n) => ids.get(n.toLowerCase())).filter((id): id is number => id !== undefined),
+          ),
+        ],
+      })),
+    );
+  }
+
   /** t_name of each item: its tags in the order they were typed. */
   tagNamesFor(ex: Executor, itemIds: number[]): Promise<Map<number, string>> {
     return repo.tagNamesFor(ex, itemIds);

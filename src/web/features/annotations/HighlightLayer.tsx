@@ -1,11 +1,11 @@
 import { StickyNote } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { describe } from '../../../shared/anchoring/anchor.ts';
+import { indexText, rangeOffsets } from '../../../shared/anchoring/text-position.ts';
 import type { AnnotationReply, HighlightColor } from '../../../shared/schemas/annotations.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { SHAPE } from '../../../shared/schemas/values.ts';
-import { describe } from './anchoring/anchor.ts';
-import { indexText, rangeOffsets } from './anchoring/text-position.ts';
 import {
   clearHighlights,
   drawHighlightsInSlices,

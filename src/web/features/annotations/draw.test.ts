@@ -1,8 +1,8 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
+import { describe as describeText } from '../../../shared/anchoring/anchor.ts';
+import { indexText } from '../../../shared/anchoring/text-position.ts';
 import type { AnnotationReply } from '../../../shared/schemas/annotations.ts';
-import { describe as describeText } from './anchoring/anchor.ts';
-import { indexText } from './anchoring/text-position.ts';
 import { clearHighlights, drawHighlights, highlightIdAt } from './draw.ts';
 
 const HTML = '<p>Alpha beta <b>gamma</b> delta.</p><p>Epsilon zeta eta theta.</p>';

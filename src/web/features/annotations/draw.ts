@@ -1,8 +1,8 @@
+import { anchorSteps, prepareTextSteps } from '../../../shared/anchoring/anchor.ts';
+import { runInSlices, runNow } from '../../../shared/anchoring/slices.ts';
+import { indexTextSteps, unwrap, wrapOffsets } from '../../../shared/anchoring/text-position.ts';
 import type { AnnotationReply } from '../../../shared/schemas/annotations.ts';
 import { SHAPE } from '../../../shared/schemas/values.ts';
-import { anchorSteps, prepareTextSteps } from './anchoring/anchor.ts';
-import { runInSlices, runNow } from './anchoring/slices.ts';
-import { indexTextSteps, unwrap, wrapOffsets } from './anchoring/text-position.ts';
 
 /** The attribute every drawn mark carries; the layer finds its highlights by it. */
 export const MARK_ATTRIBUTE = 'data-ann-id';

@@ -120,6 +120,7 @@ describe('filterCommands', () => {
       'Upload a PDF',
       'Upload an image',
       'Import Kindle highlights',
+      'Import from another service',
     ]);
   });
 });

@@ -38,6 +38,12 @@ const ADD: { kind: AddKind; label: string; keywords: string }[] = [
   { kind: 'pdf', label: 'Upload a PDF', keywords: 'add new file document' },
   { kind: 'image', label: 'Upload an image', keywords: 'add new picture photo' },
   { kind: 'kindle', label: 'Import Kindle highlights', keywords: 'add clippings book' },
+  {
+    kind: 'import',
+    label: 'Import from another service',
+    keywords:
+      'move migrate pocket raindrop pinboard instapaper readwise karakeep linkwarden wallabag omnivore diigo bookmarks',
+  },
 ];
 
 function places(username: string): { id: string; label: string; to: string; keywords?: string }[] {

@@ -18,7 +18,7 @@ import styles from './Library.module.css';
 import type { ListLayout } from './layout.ts';
 import { SearchBox } from './SearchBox.tsx';
 
-export type AddKind = 'bookmark' | 'image' | 'pdf' | 'note' | 'kindle';
+export type AddKind = 'bookmark' | 'image' | 'pdf' | 'note' | 'kindle' | 'import';
 
 export interface ActionBarProps {
   title: string;
@@ -116,6 +116,7 @@ export function ActionBar(props: ActionBarProps) {
                 <MenuItem onSelect={() => props.onAdd('pdf')}>PDF</MenuItem>
                 <MenuItem onSelect={() => props.onAdd('note')}>Note</MenuItem>
                 <MenuItem onSelect={() => props.onAdd('kindle')}>Kindle highlights</MenuItem>
+                <MenuItem onSelect={() => props.onAdd('import')}>Import from another service</MenuItem>
               </Menu>
             </>
           ) : null}

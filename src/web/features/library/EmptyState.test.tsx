@@ -22,12 +22,17 @@ async function render(kind: EmptyKind, isOwner = true) {
 }
 
 describe('the empty library', () => {
-  it('offers the ways to fill it (a bookmark, a PDF, Kindle highlights), each opening its flow', async () => {
+  it('offers the ways to fill it (a bookmark, a PDF, Kindle highlights, another service), each opening its flow', async () => {
     const onStart = await render('default');
     expect(document.body.textContent).toContain('Whoops! No item yet');
-    expect(buttons()).toEqual(['Add a bookmark', 'Upload a PDF', 'Import Kindle highlights']);
+    expect(buttons()).toEqual([
+      'Add a bookmark',
+      'Upload a PDF',
+      'Import Kindle highlights',
+      'Import from another service',
+    ]);
     for (const button of document.querySelectorAll('button')) await act(async () => button.click());
-    expect(onStart.mock.calls.map(([kind]) => kind)).toEqual(['bookmark', 'pdf', 'kindle']);
+    expect(onStart.mock.calls.map(([kind]) => kind)).toEqual(['bookmark', 'pdf', 'kindle', 'import']);
     // no link that leads nowhere
     expect(document.querySelectorAll('a')).toHaveLength(0);
   });

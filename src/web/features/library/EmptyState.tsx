@@ -1,4 +1,4 @@
-import { BookOpenText, FileText, Inbox, Link2, SearchX, TriangleAlert } from 'lucide-react';
+import { BookOpenText, FileText, Import, Inbox, Link2, SearchX, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
@@ -8,16 +8,14 @@ import styles from './Library.module.css';
 import { libraryText } from './messages.ts';
 
 /** A way to put the first things in the library, each the flow the Add menu opens. */
-export type StartKind = 'bookmark' | 'pdf' | 'kindle';
+export type StartKind = 'bookmark' | 'pdf' | 'kindle' | 'import';
 
-/**
- * What an empty library offers its owner, in the order a new user most often starts. Importing
- * from another service joins this list as one more entry when it exists.
- */
+/** What an empty library offers its owner, in the order a new user most often starts. */
 const STARTS: { kind: StartKind; label: string; icon: ReactNode }[] = [
   { kind: 'bookmark', label: 'Add a bookmark', icon: <Link2 size={16} aria-hidden="true" /> },
   { kind: 'pdf', label: 'Upload a PDF', icon: <FileText size={16} aria-hidden="true" /> },
   { kind: 'kindle', label: 'Import Kindle highlights', icon: <BookOpenText size={16} aria-hidden="true" /> },
+  { kind: 'import', label: 'Import from another service', icon: <Import size={16} aria-hidden="true" /> },
 ];
 
 export function EmptyState(props: {

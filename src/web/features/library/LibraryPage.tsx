@@ -48,6 +48,7 @@ import {
 const Drawer = lazyNamed(() => import('../../ui/Drawer.tsx'), 'Drawer');
 const ShareToGroupModal = lazyNamed(() => import('../groups/ShareToGroupModal.tsx'), 'ShareToGroupModal');
 const KindleImportModal = lazyNamed(() => import('../kindle/KindleImportModal.tsx'), 'KindleImportModal');
+const ImportModal = lazyNamed(() => import('../import/ImportModal.tsx'), 'ImportModal');
 const AddToOutlinerModal = lazyNamed(
   () => import('../outliners/AddToOutlinerModal.tsx'),
   'AddToOutlinerModal',
@@ -289,6 +290,9 @@ export function LibraryPage() {
           onOpenChange={(o) => setAdding(o ? 'kindle' : null)}
           kindleHref={patchHref({ ...CLEARED_FILTERS, filter: 'kindle' })}
         />
+      </OnFirstUse>
+      <OnFirstUse when={adding === 'import'}>
+        <ImportModal open={adding === 'import'} onOpenChange={(o) => setAdding(o ? 'import' : null)} />
       </OnFirstUse>
       <OnFirstUse when={actions.editing !== null}>
         <EditItemModal item={actions.editing} onClose={actions.closeEdit} />

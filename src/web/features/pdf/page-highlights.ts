@@ -1,11 +1,11 @@
+import { anchor, describe } from '../../../shared/anchoring/anchor.ts';
+import { indexText, rangeOffsets, unwrap, wrapOffsets } from '../../../shared/anchoring/text-position.ts';
 import type {
   AnnotationReply,
   AnnotationSelector,
   HighlightColor,
 } from '../../../shared/schemas/annotations.ts';
 import { SHAPE } from '../../../shared/schemas/values.ts';
-import { anchor, describe } from '../annotations/anchoring/anchor.ts';
-import { indexText, rangeOffsets, unwrap, wrapOffsets } from '../annotations/anchoring/text-position.ts';
 
 /**
  * PDF highlights (shape 9) live in one page's text layer: a PageSelector names the page, the quote

@@ -6,6 +6,7 @@ import { useSettingsOperation, useUserSettings } from '../../api/settings.ts';
 import { rememberLanguage, t } from '../../i18n/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
+import { ImportPanel } from '../import/ImportPanel.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { ConnectionsSection } from './ConnectionsSection.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
@@ -42,6 +43,10 @@ export function SettingsPage() {
           {s.acctType !== 'free' && !s.teamMember ? <EmailSubscriptions s={s} /> : null}
           <Preferences s={s} />
           <OutlinerSection s={s} />
+          <section className={styles.section} aria-labelledby="import-h" id="import">
+            <h2 id="import-h">{t('settings.import')}</h2>
+            <ImportPanel />
+          </section>
           {s.premium.giftCount > 0 ? <GiftSection s={s} /> : null}
           {s.affiliate ? (
             <section className={styles.section} aria-labelledby="affiliate-h">

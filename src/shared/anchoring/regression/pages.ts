@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const FIXTURES = fileURLToPath(new URL('../../../../../../test/fixtures/anchoring/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../../test/fixtures/anchoring/', import.meta.url));
 
 /** A saved page of the suite and the quotes picked by hand (first occurrence unless `nth`). */
 export interface SuitePage {

@@ -1,5 +1,5 @@
 import { parseHTML } from 'linkedom';
-import type { AnnotationSelector } from '../../../../../shared/schemas/annotations.ts';
+import type { AnnotationSelector } from '../../schemas/annotations.ts';
 import { describe, type TextRange } from '../anchor.ts';
 import { indexText } from '../text-position.ts';
 import { BLOCKS, type Case, Edits, END, MUTATIONS, START } from './mutations.ts';

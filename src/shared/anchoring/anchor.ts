@@ -1,9 +1,5 @@
 import search from 'approx-string-match';
-import type {
-  AnnotationSelector,
-  TextPositionSelector,
-  TextQuoteSelector,
-} from '../../../../shared/schemas/annotations.ts';
+import type { AnnotationSelector, TextPositionSelector, TextQuoteSelector } from '../schemas/annotations.ts';
 import { type NormalText, normalizeSteps, normalizeString, toNormal } from './normalize.ts';
 import { distance, matchFrom, matchUntil, prefixFit, suffixFit } from './similarity.ts';
 import { runNow } from './slices.ts';

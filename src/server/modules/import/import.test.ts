@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setUsage } from '../../../../test/factories/users.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
+import { IMPORT_FIXTURES, zippedFixture } from '../../../../test/helpers/import-files.ts';
+import { multipartBody } from '../../../../test/helpers/multipart.ts';
+import { HIGHLIGHT_OVER_QUOTA } from '../../../shared/schemas/values.ts';
+import { UNKNOWN_FORMAT_MESSAGE } from './formats.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const fixture = (name: string) => readFileSync(path.join(IMPORT_FIXTURES, name));
+
+async function startImport(client: TestClient, file: Buffer | Uint8Array, filename: string, format = '') {
+  const { payload, headers } = multipartBody([
+    { name: 'format', value: format },
+    { name: 'file', value: Buffer.from(file), filename, contentType: 'application/octet-stream' },
+  ]);
+  return client.request({ method: 'POST', url: '/api/import', payload, headers });
+}
+
+/** Starts an import and runs the background jobs until it has ended. */
+async function imported(client: TestClient, file: Buffer | Uint8Array, filename: string, format = '') {
+  const res = await startImport(client, file, filename, format);
+  expect(res.statusCode, res.body).toBe(200);
+  const { job_id } = res.json();
+  await t.jobs.runDueJobs();
+  const status = (await client.get(`/api/import/${job_id}`)).json();
+  expect(['done', 'failed']).toContain(status.state);
+  return status;
+}
+
+interface Listed {
+  link_id: number;
+  title: string;
+  url: string;
+  description: string;
+  t_name: string;
+  readed: number;
+  private: number;
+  starred: number;
+  created_at: number;
+  annotations: { shape: number; content: string; selector: unknown; stickyNotes: { content: string }[] }[];
+}
+const library = async (client: TestClient): Promise<Listed[]> =>
+  (await client.get('/interact_api/load_user_items', { count: '96', sort: 'title' })).json().items;
+
+describe('POST /api/import', () => {
+  it('imports a bookmarks file with folders as outliners, tags, dates and read state, then merges a second import', async () => {
+    const alice = await t.signUp();
+    const status = await imported(alice, fixture('netscape.html'), 'bookmarks.html');
+    expect(status).toMatchObject({
+      state: 'done',
+      format: 'netscape',
+      total: 7,
+      done: 7,
+      added: 5,
+      merged: 1,
+      skipped: 1,
+      failed: 0,
+      errors: [{ entry: 3, message: 'Not a web address: javascript:alert(1)' }],
+    });
+    const items = await library(alice);
+    expect(items).toHaveLength(5);
+    const gardens = items.find((i) => i.url === 'https://example.com/essays/gardens')!;
+    expect(gardens).toMatchObject({
+      title: 'Gardens & Walls',
+      description: 'A long essay about walled gardens.',
+    });
+    expect(gardens.t_name.split(',').sort()).toEqual(['Reading', 'essay', 'garden']);
+    expect(gardens.created_at).toBe(1_700_000_200);
+    const async = items.find((i) => i.title === 'Async Book — Rust')!;
+    expect(async).toMatchObject({ readed: 0, private: 1 });
+    expect(async.t_name).toBe('Async');
+
+    const { outliners } = (await alice.get('/outliner/list')).json().data;
+    expect(outliners.map((o: { title: string }) => o.title)).toEqual(['Reading']);
+    const tree = (await alice.get(`/api/outliners/${outliners[0].id}`)).json();
+    // Reading > Rust > Async holds the async book; Reading holds the gardens essay
+    const text = JSON.stringify(tree);
+    for (const held of ['Rust', 'Async', 'Async Book — Rust', 'Gardens & Walls', 'Rustonomicon'])
+      expect(text).toContain(held);
+
+    const again = await imported(alice, fixture('netscape.html'), 'bookmarks.html');
+    expect(again).toMatchObject({ state: 'done', added: 0, merged: 6, skipped: 1 });
+    expect(await library(alice)).toHaveLength(5);
+  });
+
+  it('imports Raindrop highlights with their notes, favourites and folder paths; highlights over the quota fail with the spec result', async () => {
+    const bob = await t.signUp();
+    const status = await imported(bob, fixture('raindrop.csv'), 'raindrop.csv');
+    expect(status).toMatchObject({ format: 'raindrop', added: 3, merged: 1, skipped: 1 });
+    const listed = await library(bob);
+    const deep = listed.find((i) => i.url === 'https://example.com/rd/deep')!;
+    expect(deep.annotations.filter((a) => a.shape === 0).map((a) => a.content)).toEqual([
+      'Deep work is rare.',
+      'Attention residue',
+    ]);
+    const rare = deep.annotations.find((a) => a.content === 'Deep work is rare.')!;
+    expect(rare.stickyNotes.map((s) => s.content)).toEqual(['and valuable']);
+    // the long note is a float note; the excerpt the description
+    expect(deep.description).toBe('Short excerpt');
+    // a favourite is starred; the unsorted one is not
+    expect(deep.starred).toBe(1);
+    expect((await library(bob)).find((i) => i.url === 'https://example.com/rd/unsorted')!.starred).toBe(0);
+    expect(deep.annotations.find((a) => a.shape === 2)?.content).toContain('A long note');
+
+    const carol = await t.signUp();
+    await setUsage(t.database, carol, 'annotation', 10_000_000);
+    const over = await imported(carol, fixture('raindrop.csv'), 'raindrop.csv');
+    expect(over.failed).toBeGreaterThan(0);
+    expect(over.errors.map((e: { message: string }) => e.message)).toContain(HIGHLIGHT_OVER_QUOTA.message);
+  });
+
+  it('reads each format it recognises', async () => {
+    const dana = await t.signUp();
+    for (const [name, format, added] of [
+      ['pocket.csv', 'pocket_csv', 3],
+      ['pinboard.json', 'pinboard', 2],
+      ['instapaper.csv', 'instapaper', 4],
+      ['readwise-reader.csv', 'readwise_reader', 3],
+      ['karakeep.json', 'karakeep', 3],
+      ['linkwarden.json', 'linkwarden', 3],
+      ['wallabag.json', 'wallabag', 2],
+      ['hypothesis.json', 'hypothesis', 2],
+      ['diigo.csv', 'diigo_csv', 3],
+    ] as const) {
+      const status = await imported(dana, fixture(name), name);
+      expect({ name, format: status.format, state: status.state, added: status.added }).toEqual({
+        name,
+        format,
+        state: 'done',
+        added,
+      });
+    }
+    const zipped = await imported(dana, zippedFixture('omnivore'), 'omnivore.zip');
+    expect(zipped).toMatchObject({ format: 'omnivore', state: 'done' });
+    const books = await imported(dana, fixture('readwise-highlights.csv'), 'readwise.csv');
+    expect(books).toMatchObject({ format: 'readwise_highlights', added: 2 });
+  });
+
+  it('refuses a file of no known format with the formats Folio reads, and an unknown format name', async () => {
+    const erin = await t.signUp();
+    const res = await startImport(erin, Buffer.from('just some text\n'), 'notes.txt');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(UNKNOWN_FORMAT_MESSAGE);
+    const named = await startImport(erin, fixture('pocket.csv'), 'pocket.csv', 'myspace');
+    expect(named.statusCode).toBe(400);
+    const empty = await startImport(erin, Buffer.alloc(0), 'empty.csv');
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it("never shows or lists another user's import", async () => {
+    const frank = await t.signUp();
+    const grace = await t.signUp();
+    const { job_id } = (await startImport(frank, fixture('pocket.csv'), 'pocket.csv')).json();
+    expect((await grace.get(`/api/import/${job_id}`)).statusCode).toBe(404);
+    expect((await grace.get('/api/import')).json().imports).toEqual([]);
+    expect((await frank.get('/api/import')).json().imports.map((i: { job_id: number }) => i.job_id)).toEqual([
+      job_id,
+    ]);
+    expect((await t.visitor().get(`/api/import/${job_id}`)).statusCode).toBe(401);
+  });
+});
