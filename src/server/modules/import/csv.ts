@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { ImportFormatError, type Place } from './entry.ts';
-import { type ImportFile, textChunks } from './source.ts';
+import { httpUrl, type ImportEntry, ImportFormatError, newEntry, type Parsed, type Place } from './entry.ts';
+import { bookmarkAt, type ImportFile, textChunks } from './source.ts';
 
 export type CsvRow = { record: Record<string, string>; at: Place } | { problem: string; at: Place };
 
@@ -58,4 +58,25 @@ function lowerKeys(record: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(record)) out[k.toLowerCase()] = v ?? '';
   return out;
+}
+
+/**
+ * A CSV of one bookmark a row, its address in the `url` column: each row's entry from `fields` (its
+ * title falling back to the address; null leaves the row out), or the row's problem.
+ */
+export async function* csvBookmarks(
+  file: ImportFile,
+  format: { required: string[]; what: string; problemPrefix?: string },
+  fields: (record: Record<string, string>) => Partial<Omit<ImportEntry, 'url'>> | null,
+): AsyncGenerator<Parsed> {
+  for await (const row of csvRows(file, format.required, format.what)) {
+    if ('problem' in row) {
+      yield { problem: (format.problemPrefix ?? '') + row.problem, at: row.at };
+      continue;
+    }
+    const given = fields(row.record);
+    if (!given) continue;
+    const url = httpUrl(row.record.url);
+    yield bookmarkAt(row.at, newEntry({ ...given, url, title: given.title || url || '' }), row.record.url);
+  }
 }

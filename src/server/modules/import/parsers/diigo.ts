@@ -1,40 +1,20 @@
 import { parseTagInput } from '../../../../shared/tags.ts';
-import { csvRows } from '../csv.ts';
-import {
-  cleanTags,
-  cleanText,
-  httpUrl,
-  type ImportHighlight,
-  newEntry,
-  type Parsed,
-  parseDate,
-} from '../entry.ts';
-import { bookmarkAt, bytesFile, type ImportFile } from '../source.ts';
+import { csvBookmarks } from '../csv.ts';
+import { cleanTags, cleanText, type ImportHighlight, type Parsed, parseDate } from '../entry.ts';
+import { bytesFile, type ImportFile } from '../source.ts';
 import { zipMembers } from '../zip.ts';
 
 /** Diigo's CSV: `title,url,tags,description,comments,annotations,created_at`. */
-export async function* parseDiigoCsv(file: ImportFile): AsyncGenerator<Parsed> {
-  for await (const row of csvRows(file, ['title', 'url', 'tags', 'annotations'], 'a Diigo CSV file')) {
-    if ('problem' in row) {
-      yield row;
-      continue;
-    }
-    const r = row.record;
-    const url = httpUrl(r.url);
-    yield bookmarkAt(
-      row.at,
-      newEntry({
-        url,
-        title: cleanText(r.title) || url || '',
-        description: cleanText(r.description),
-        note: cleanText(r.comments) || undefined,
-        tags: diigoTags(r.tags ?? ''),
-        created: parseDate(r.created_at),
-        highlights: diigoHighlights(r.annotations ?? ''),
-      }),
-      r.url,
-    );
-  }
+export function parseDiigoCsv(file: ImportFile): AsyncGenerator<Parsed> {
+  const format = { required: ['title', 'url', 'tags', 'annotations'], what: 'a Diigo CSV file' };
+  return csvBookmarks(file, format, (r) => ({
+    title: cleanText(r.title),
+    description: cleanText(r.description),
+    note: cleanText(r.comments) || undefined,
+    tags: diigoTags(r.tags ?? ''),
+    created: parseDate(r.created_at),
+    highlights: diigoHighlights(r.annotations ?? ''),
+  }));
 }
 
 /** Diigo's zip holds one CSV. */

@@ -1,33 +1,23 @@
-import { csvRows } from '../csv.ts';
-import { cleanTags, cleanText, httpUrl, newEntry, type Parsed, parseDate } from '../entry.ts';
-import { bookmarkAt, type ImportFile } from '../source.ts';
+import { csvBookmarks } from '../csv.ts';
+import { cleanTags, cleanText, type Parsed, parseDate } from '../entry.ts';
+import type { ImportFile } from '../source.ts';
 
 /** Instapaper's CSV: `URL,Title,Selection,Folder,Timestamp,Tags`; Tags is a JSON array. */
-export async function* parseInstapaper(file: ImportFile): AsyncGenerator<Parsed> {
-  for await (const row of csvRows(file, ['url', 'title', 'folder', 'timestamp'], 'an Instapaper CSV file')) {
-    if ('problem' in row) {
-      yield row;
-      continue;
-    }
-    const r = row.record;
-    const url = httpUrl(r.url);
+export function parseInstapaper(file: ImportFile): AsyncGenerator<Parsed> {
+  const format = { required: ['url', 'title', 'folder', 'timestamp'], what: 'an Instapaper CSV file' };
+  return csvBookmarks(file, format, (r) => {
     const folder = cleanText(r.folder);
     const special = folder.toLowerCase();
-    yield bookmarkAt(
-      row.at,
-      newEntry({
-        url,
-        title: cleanText(r.title) || url || '',
-        description: cleanText(r.selection),
-        tags: cleanTags(jsonList(r.tags)),
-        created: parseDate(r.timestamp),
-        read: special === 'archive',
-        starred: special === 'starred',
-        folder: folder && !['unread', 'archive', 'starred'].includes(special) ? [folder] : [],
-      }),
-      r.url,
-    );
-  }
+    return {
+      title: cleanText(r.title),
+      description: cleanText(r.selection),
+      tags: cleanTags(jsonList(r.tags)),
+      created: parseDate(r.timestamp),
+      read: special === 'archive',
+      starred: special === 'starred',
+      folder: folder && !['unread', 'archive', 'starred'].includes(special) ? [folder] : [],
+    };
+  });
 }
 
 /** A JSON array of names, or a comma list when it is not JSON. */

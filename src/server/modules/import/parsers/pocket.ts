@@ -1,31 +1,18 @@
-import { csvRows } from '../csv.ts';
-import { cleanTags, cleanText, httpUrl, newEntry, type Parsed, parseDate } from '../entry.ts';
-import { bookmarkAt, bytesFile, type ImportFile } from '../source.ts';
+import { csvBookmarks } from '../csv.ts';
+import { cleanTags, cleanText, type Parsed, parseDate } from '../entry.ts';
+import { bytesFile, type ImportFile } from '../source.ts';
 import { zipMembers } from '../zip.ts';
 
 const COLUMNS = ['title', 'url', 'time_added', 'tags', 'status'];
 
 /** Pocket's CSV: `title,url,time_added,cursor,tags,status`, tags split by `|`, status unread|archive. */
-export async function* parsePocketCsv(file: ImportFile, part = ''): AsyncGenerator<Parsed> {
-  for await (const row of csvRows(file, COLUMNS, 'a Pocket CSV file')) {
-    if ('problem' in row) {
-      yield { problem: part + row.problem, at: row.at };
-      continue;
-    }
-    const r = row.record;
-    const url = httpUrl(r.url);
-    yield bookmarkAt(
-      row.at,
-      newEntry({
-        url,
-        title: cleanText(r.title) || url || '',
-        tags: cleanTags((r.tags ?? '').split('|')),
-        created: parseDate(r.time_added),
-        read: cleanText(r.status).toLowerCase() === 'archive',
-      }),
-      r.url,
-    );
-  }
+export function parsePocketCsv(file: ImportFile, part = ''): AsyncGenerator<Parsed> {
+  return csvBookmarks(file, { required: COLUMNS, what: 'a Pocket CSV file', problemPrefix: part }, (r) => ({
+    title: cleanText(r.title),
+    tags: cleanTags((r.tags ?? '').split('|')),
+    created: parseDate(r.time_added),
+    read: cleanText(r.status).toLowerCase() === 'archive',
+  }));
 }
 
 /** Pocket's zip of `part_000000.csv`, `part_000001.csv`... (10,000 rows each), in their order. */

@@ -1,44 +1,22 @@
-import { csvRows } from '../csv.ts';
-import {
-  cleanTags,
-  cleanText,
-  httpUrl,
-  type ImportHighlight,
-  isTruthy,
-  newEntry,
-  type Parsed,
-  parseDate,
-} from '../entry.ts';
-import { bookmarkAt, type ImportFile } from '../source.ts';
+import { csvBookmarks } from '../csv.ts';
+import { cleanTags, cleanText, type ImportHighlight, isTruthy, type Parsed, parseDate } from '../entry.ts';
+import type { ImportFile } from '../source.ts';
 
 /**
  * Raindrop's CSV: `id,title,note,excerpt,url,folder,tags,created,cover,highlights,favorite`. The
  * folder is the collection path (`Unsorted` for none); tags are `"a, b"`; highlights are lines.
  */
-export async function* parseRaindrop(file: ImportFile): AsyncGenerator<Parsed> {
-  for await (const row of csvRows(file, ['url', 'folder', 'title'], 'a Raindrop CSV file')) {
-    if ('problem' in row) {
-      yield row;
-      continue;
-    }
-    const r = row.record;
-    const url = httpUrl(r.url);
-    yield bookmarkAt(
-      row.at,
-      newEntry({
-        url,
-        title: cleanText(r.title) || url || '',
-        description: cleanText(r.excerpt),
-        note: cleanText(r.note) || undefined,
-        tags: cleanTags((r.tags ?? '').split(',')),
-        folder: raindropFolder(r.folder ?? ''),
-        created: parseDate(r.created),
-        starred: isTruthy(r.favorite),
-        highlights: raindropHighlights(r.highlights ?? ''),
-      }),
-      r.url,
-    );
-  }
+export function parseRaindrop(file: ImportFile): AsyncGenerator<Parsed> {
+  return csvBookmarks(file, { required: ['url', 'folder', 'title'], what: 'a Raindrop CSV file' }, (r) => ({
+    title: cleanText(r.title),
+    description: cleanText(r.excerpt),
+    note: cleanText(r.note) || undefined,
+    tags: cleanTags((r.tags ?? '').split(',')),
+    folder: raindropFolder(r.folder ?? ''),
+    created: parseDate(r.created),
+    starred: isTruthy(r.favorite),
+    highlights: raindropHighlights(r.highlights ?? ''),
+  }));
 }
 
 /**

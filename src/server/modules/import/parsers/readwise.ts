@@ -1,4 +1,4 @@
-import { csvRows } from '../csv.ts';
+import { csvBookmarks, csvRows } from '../csv.ts';
 import {
   cleanTags,
   cleanText,
@@ -10,36 +10,25 @@ import {
   type Place,
   parseDate,
 } from '../entry.ts';
-import { bookmarkAt, type ImportFile } from '../source.ts';
+import type { ImportFile } from '../source.ts';
 
 /**
  * Readwise Reader's documents CSV: `Title,URL,ID,Document tags,Saved date,Reading progress,Location,
  * Seen`. Rows in `feed` are RSS items never saved, and are left out.
  */
-export async function* parseReadwiseReader(file: ImportFile): AsyncGenerator<Parsed> {
-  const columns = ['title', 'url', 'document tags', 'saved date', 'location'];
-  for await (const row of csvRows(file, columns, 'a Readwise Reader CSV file')) {
-    if ('problem' in row) {
-      yield row;
-      continue;
-    }
-    const r = row.record;
+export function parseReadwiseReader(file: ImportFile): AsyncGenerator<Parsed> {
+  const required = ['title', 'url', 'document tags', 'saved date', 'location'];
+  return csvBookmarks(file, { required, what: 'a Readwise Reader CSV file' }, (r) => {
     const location = cleanText(r.location).toLowerCase();
-    if (location === 'feed') continue;
-    const url = httpUrl(r.url);
-    yield bookmarkAt(
-      row.at,
-      newEntry({
-        url,
-        title: cleanText(r.title) || url || '',
-        tags: cleanTags(pythonList(r['document tags'] ?? '')),
-        created: parseDate(r['saved date']),
-        read: location === 'archive' || readingDone(r['reading progress']),
-        starred: location === 'shortlist',
-      }),
-      r.url,
-    );
-  }
+    if (location === 'feed') return null;
+    return {
+      title: cleanText(r.title),
+      tags: cleanTags(pythonList(r['document tags'] ?? '')),
+      created: parseDate(r['saved date']),
+      read: location === 'archive' || readingDone(r['reading progress']),
+      starred: location === 'shortlist',
+    };
+  });
 }
 
 /** Reading progress as `0`–`1` or `0`–`100`: done when at the end. */
