@@ -284,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       imported,
       tags,
       kindle,
+      uploads,
       copies: new PageCopies({ blobs, imported }),
     }),
   });

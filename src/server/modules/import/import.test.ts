@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUsage } from '../../../../test/factories/users.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
@@ -139,7 +140,14 @@ describe('POST /api/import', () => {
       });
     }
     const zipped = await imported(dana, zippedFixture('omnivore'), 'omnivore.zip');
-    expect(zipped).toMatchObject({ format: 'omnivore', state: 'done' });
+    expect(zipped).toMatchObject({ format: 'omnivore', state: 'done', added: 3 });
+    // the PDF came through uploads, as a PDF item; the same zip again merges it
+    const pdfs = (await dana.get('/interact_api/load_user_items', { type: 'pdf' })).json().items as Listed[];
+    expect(pdfs.map((p) => p.title)).toEqual(['A paper (PDF)']);
+    expect(await imported(dana, zippedFixture('omnivore'), 'omnivore.zip')).toMatchObject({
+      added: 0,
+      merged: 3,
+    });
     const books = await imported(dana, fixture('readwise-highlights.csv'), 'readwise.csv');
     expect(books).toMatchObject({ format: 'readwise_highlights', added: 2 });
   });
@@ -165,5 +173,27 @@ describe('POST /api/import', () => {
       job_id,
     ]);
     expect((await t.visitor().get(`/api/import/${job_id}`)).statusCode).toBe(401);
+  });
+
+  it('waits while another import of the user runs on another instance, and not for one whose instance stopped', async () => {
+    const hana = await t.signUp();
+    const first = (await startImport(hana, fixture('pocket.csv'), 'pocket.csv')).json().job_id;
+    const second = (await startImport(hana, fixture('pinboard.json'), 'pinboard.json')).json().job_id;
+    // the first is being run by another instance: its row running with a fresh heartbeat, its job taken
+    const now = t.clock.now().toISOString();
+    await t.database.db.execute(
+      sql`UPDATE imports SET state = 'running', heartbeat_at = ${now}::timestamptz WHERE id = ${first}`,
+    );
+    await t.database.db.execute(
+      sql`UPDATE jobs SET status = 'running', locked_until = ${now}::timestamptz + interval '1 hour'
+          WHERE kind = 'import' AND payload->>'importId' = ${String(first)}`,
+    );
+    await t.jobs.runDueJobs();
+    expect((await hana.get(`/api/import/${second}`)).json().state).toBe('queued');
+
+    // that instance stopped: three minutes on, its heartbeat is stale and the second goes ahead
+    t.clock.advance(3 * 60_000);
+    await t.jobs.runDueJobs();
+    expect((await hana.get(`/api/import/${second}`)).json()).toMatchObject({ state: 'done', added: 2 });
   });
 });

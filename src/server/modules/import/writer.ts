@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { KindleBook } from '../../../shared/kindle-clippings.ts';
 import { TITLE_MAX } from '../../../shared/schemas/items.ts';
+import { formatTagInput } from '../../../shared/tags.ts';
 import { urlKey } from '../../../shared/url-key.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -14,6 +15,7 @@ import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import { ImportFolders, OutlinerFullError, type Placement } from '../outliners/folders.ts';
 import type { TagsService } from '../tags/service.ts';
+import type { UploadsService } from '../uploads/service.ts';
 import type { ImportEntry, Place } from './entry.ts';
 import type { PageCopies } from './page-copies.ts';
 
@@ -29,6 +31,7 @@ export interface WriterDeps {
   tags: TagsService;
   kindle: KindleImportService;
   copies: PageCopies;
+  uploads: UploadsService;
 }
 
 export interface Outcome {
@@ -55,8 +58,10 @@ export class ImportWriter {
   async write(user: PlanHolder, batch: Located[]): Promise<Outcome> {
     const outcome = emptyOutcome();
     const books = batch.filter((b) => b.entry.kind === 'book');
-    const rest = batch.filter((b) => b.entry.kind !== 'book');
+    const files = batch.filter((b) => b.entry.kind !== 'book' && b.entry.file);
+    const rest = batch.filter((b) => b.entry.kind !== 'book' && !b.entry.file);
     if (books.length) await this.writeBooks(user, books, outcome);
+    for (const located of files) await this.writeFile(user, located, outcome);
     if (!rest.length) return outcome;
     const touched = new Set<number>();
     const done = await this.deps.db.transaction(async (tx) => {
@@ -188,6 +193,24 @@ export class ImportWriter {
     const known = new Set(names.map((n) => n.toLowerCase()));
     const adding = tags.filter((t) => !known.has(t.toLowerCase()));
     if (adding.length) await this.deps.tags.setItemTags(tx, userId, itemId, [...names, ...adding]);
+  }
+
+  /** A file the source ships (Omnivore's PDFs) goes through uploads, with its quota; the same bytes again merge. */
+  private async writeFile(user: PlanHolder, { entry, at }: Located, out: Outcome) {
+    try {
+      const { created } = await this.deps.uploads.saveImported(user, {
+        name: entry.title || entry.file!.name,
+        bytes: entry.file!.bytes,
+        tags: formatTagInput(entry.tags),
+        description: entry.description,
+      });
+      if (created) out.added += 1;
+      else out.merged += 1;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      out.failed += 1;
+      out.problems.push({ at, message: err.message });
+    }
   }
 
   /** Readwise's books, as Kindle books: found again by title, highlights by location. */

@@ -83,3 +83,17 @@ export async function textHeadlines(ex: Executor, itemIds: number[], words: stri
     .from(itemFiles)
     .where(and(inArray(itemFiles.itemId, itemIds), isNotNull(itemFiles.text)));
 }
+
+/** The user's item of a file with these bytes, if any (an import finds it instead of storing it twice). */
+export async function findOwnFileBySha(
+  ex: Executor,
+  userId: number,
+  sha256: string,
+): Promise<number | undefined> {
+  const [row] = await ex
+    .select({ itemId: itemFiles.itemId })
+    .from(itemFiles)
+    .where(and(eq(itemFiles.userId, userId), eq(itemFiles.sha256, sha256)))
+    .limit(1);
+  return row?.itemId;
+}

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import {
   type RotateImageInput,
@@ -23,7 +24,7 @@ import { queueFileJob } from './file-jobs.ts';
 import type { Received } from './receive.ts';
 import * as repo from './repo.ts';
 import type { FileType } from './sniff.ts';
-import { fileTitle } from './sniff.ts';
+import { fileTitle, sniffUpload } from './sniff.ts';
 
 export interface UploadsDeps {
   db: Db;
@@ -118,6 +119,30 @@ export class UploadsService {
     }
     const [item] = await this.deps.items.publishUpserts(viewer.id, [itemId]);
     return item!;
+  }
+
+  /**
+   * A file that came with an import (Omnivore's PDFs), made into the item an upload makes, with the
+   * same quota; the user's file of the same bytes is found instead of stored twice.
+   */
+  async saveImported(
+    viewer: PlanHolder,
+    file: { name: string; bytes: Uint8Array; tags: string; description: string },
+  ): Promise<{ itemId: number; created: boolean }> {
+    const bytes = Buffer.from(file.bytes);
+    const type = sniffUpload(bytes.subarray(0, 4100));
+    if (!type) throw new ValidationError(UPLOAD_MSG.notPdf, 'file');
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const found = await repo.findOwnFileBySha(this.deps.db, viewer.id, sha256);
+    if (found !== undefined) return { itemId: found, created: false };
+    const key = `items/${viewer.id}/${randomBytes(16).toString('base64url')}.${type.ext}`;
+    await this.deps.blobs.put(key, bytes, type.mime);
+    const fields = { qqfilename: file.name, tags: file.tags, description: file.description };
+    const item = await this.save(viewer, type.kind, {
+      fields,
+      file: { key, type, size: bytes.length, sha256, partName: file.name },
+    });
+    return { itemId: item.link_id, created: true };
   }
 
   /** The file, or one of its thumbnails, when the viewer owns the item or it is public; else 404. */
