@@ -48,6 +48,7 @@ function build(): { article: HTMLElement; annotations: AnnotationReply[] } {
   const ann = (id: number, start: number, end: number): AnnotationReply => ({
     id,
     link_id: 1,
+    anchored: true,
     shape: 0,
     content: text.slice(start, end),
     ann_md5: `md5-${id}`,

@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts';
 import { registerJobHandlers } from './jobs-wiring.ts';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { AccountsService } from './modules/accounts/service.ts';
+import { anchorImported } from './modules/annotations/anchor-imported.ts';
 import { GroupLayerService } from './modules/annotations/group-layer.ts';
 import { KindleImportService } from './modules/annotations/kindle-import.ts';
 import { registerAnnotationRoutes } from './modules/annotations/routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     items,
     tags,
     accounts,
+    onCopyStored: anchorImported,
     log: (o, m) => app.log.warn(o, m),
   });
   const feedback = new FeedbackService({ db, mailer, supportEmail: config.supportEmail, accounts });

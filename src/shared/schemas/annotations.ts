@@ -213,6 +213,11 @@ export const annotationReplySchema = z.object({
   selector: annotationSelector.nullable(),
   stickyNotes: z.array(stickyNoteReplySchema),
   created_at: z.number(),
+  /**
+   * False for an imported highlight the server has not found on the page copy (none yet, or the
+   * text is not there: an orphan, listed apart, never placed on other text); true otherwise.
+   */
+  anchored: z.boolean(),
 });
 export type AnnotationReply = z.infer<typeof annotationReplySchema>;
 

@@ -9,6 +9,7 @@ import { queryKeys } from './keys.ts';
 const ann = (id: number, extra: Partial<AnnotationReply> = {}): AnnotationReply => ({
   id,
   link_id: 7,
+  anchored: true,
   shape: 0,
   content: `quote ${id}`,
   ann_md5: `md5-${id}`,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -35,6 +36,11 @@ export const annotations = pgTable(
     annMd5: text('ann_md5').notNull(),
     color: text('color').notNull().default('yellow'),
     selector: jsonb('selector'),
+    /**
+     * An imported highlight: true once the server found its quote on the page copy, false while not
+     * (no copy yet, or the text is not there: an orphan). Null for highlights made in the reader.
+     */
+    anchored: boolean('anchored'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -73,7 +73,13 @@ export async function addImportedAnnotations(
       tx,
       { kind: 'own', item },
       user,
-      { shape: SHAPE.text, content: quote, color: colorOf(h.color), selector: selectorOf(h, quote) },
+      {
+        shape: SHAPE.text,
+        content: quote,
+        color: colorOf(h.color),
+        selector: selectorOf(h, quote),
+        anchored: false,
+      },
       now,
     );
     if (!created) continue;

@@ -20,6 +20,8 @@ export interface NewHighlight {
   content: string;
   color: string;
   selector: unknown;
+  /** an imported highlight, false until the server finds it on the page copy (anchor-imported.ts) */
+  anchored?: boolean;
 }
 
 type Inserted<R> = { row: R; created: boolean };

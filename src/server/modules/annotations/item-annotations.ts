@@ -97,6 +97,7 @@ async function selectAnnotations(ex: Executor, from: SQL): Promise<(AnnotationRo
     annMd5: String(r.ann_md5),
     color: String(r.color),
     selector: typeof r.selector === 'string' ? JSON.parse(r.selector) : r.selector,
+    anchored: r.anchored === null || r.anchored === undefined ? null : Boolean(r.anchored),
     createdAt: new Date(r.created_at as string | Date),
     updatedAt: new Date(r.updated_at as string | Date),
     sticky: r.sticky,

@@ -17,7 +17,11 @@ export function presentStickyNote(row: StickyPart, itemId: number, annotationId:
   return { id: Number(row.id), content: row.content, link_id: itemId, ann_id: annotationId, sMode: 2 };
 }
 
-export function presentAnnotation(row: AnnotationRow, sticky: StickyPart[]): AnnotationReply {
+/** An annotation as every call returns it; a group layer's row (no `anchored`) is placed. */
+export function presentAnnotation(
+  row: Omit<AnnotationRow, 'anchored'> & { anchored?: boolean | null },
+  sticky: StickyPart[],
+): AnnotationReply {
   return {
     id: row.id,
     link_id: row.itemId,
@@ -28,6 +32,7 @@ export function presentAnnotation(row: AnnotationRow, sticky: StickyPart[]): Ann
     selector: (row.selector as AnnotationSelector | null) ?? null,
     stickyNotes: sticky.map((s) => presentStickyNote(s, row.itemId, row.id)),
     created_at: toSeconds(row.createdAt)!,
+    anchored: row.anchored !== false,
   };
 }
 

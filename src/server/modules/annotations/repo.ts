@@ -145,6 +145,7 @@ export async function annotationsOfItems(
       annMd5: annotations.annMd5,
       color: annotations.color,
       selector: annotations.selector,
+      anchored: annotations.anchored,
       createdAt: annotations.createdAt,
       updatedAt: annotations.updatedAt,
       sticky: sql<unknown>`coalesce((

@@ -6,7 +6,7 @@ import type {
   ReaderQueryInput,
   ReaderReply,
 } from '../../../shared/schemas/capture.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, QuotaExceededError } from '../../platform/errors.ts';
@@ -41,6 +41,8 @@ export interface CaptureDeps {
   clock: Clock;
   fetcher: Fetcher;
   blobs: BlobStore;
+  /** told of each page copy stored, in its transaction (imported highlights are anchored on it) */
+  onCopyStored?: (tx: Executor, item: Authorized<'item', ItemRow>, html: string) => Promise<unknown>;
   items: ItemsService;
   tags: TagsService;
   accounts: AccountsService;
@@ -180,6 +182,7 @@ export class CaptureService {
           ...(ownThumbnail && coverUrl ? { thumbnailUrl: coverUrl } : {}),
         });
         await items.setPageText(tx, current, article.text);
+        await this.deps.onCopyStored?.(tx, current, pictures.html);
         return 'done';
       });
     } catch (err) {

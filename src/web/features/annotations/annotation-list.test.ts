@@ -15,6 +15,7 @@ function ann(content: string, shape: AnnotationShape = SHAPE.text, notes: string
   return {
     id,
     link_id: 7,
+    anchored: true,
     shape,
     content,
     ann_md5: `md5-${id}`,

@@ -52,6 +52,7 @@ function kindle(location: string | null, created = 0): AnnotationReply {
   return {
     id,
     link_id: 1,
+    anchored: true,
     shape: SHAPE.kindleHighlight,
     content: `at ${location}`,
     ann_md5: `m${id}`,

@@ -19,6 +19,7 @@ function ann(id: number, page: number, exact: string, start?: number): Annotatio
   return {
     id,
     link_id: 1,
+    anchored: true,
     shape: 9,
     content: exact,
     ann_md5: '',
