@@ -1,7 +1,8 @@
 /**
  * A 10,000-bookmark Netscape file (tags, descriptions, folders three deep) imported through the real
  * app (in-process): the time until the import has written every item (its captures then run in the
- * background) and the peak growth of the process's resident memory; beside it, the floor: the same
+ * background), the event loop's holds meanwhile and the peak growth of the process's resident
+ * memory; beside it, the floor: the same
  * rows written by plain multi-row INSERTs of items, tags and item_tags on the same database.
  *
  *   npx tsx bench/import.ts --db pglite [--count 10000]
@@ -12,6 +13,7 @@ import { queryRows } from '../src/server/db/client.ts';
 import { multipartBody } from '../test/helpers/multipart.ts';
 import { inProcessApp } from './in-process.ts';
 import { parseArgs } from './lib.ts';
+import { describeLoop, watchLoop } from './loop-stalls.ts';
 
 const args = parseArgs();
 const kind = args.get('db') === 'postgres' ? 'postgres' : 'pglite';
@@ -68,6 +70,7 @@ const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage().rss);
 }, 20);
 
+const loop = watchLoop();
 const t0 = performance.now();
 const { payload, headers } = multipartBody([
   { name: 'format', value: '' },
@@ -86,7 +89,9 @@ const status = (
   await app.inject({ method: 'GET', url: `/api/import/${job_id}`, headers: { cookie } })
 ).json();
 const seconds = (performance.now() - t0) / 1000;
+const loopReport = loop.stop();
 clearInterval(sampler);
+console.log(describeLoop(loopReport));
 console.log(
   `${kind}: import ${seconds.toFixed(1)} s`,
   JSON.stringify({ ...status, errors: status.errors?.length }),

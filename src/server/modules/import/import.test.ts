@@ -196,4 +196,21 @@ describe('POST /api/import', () => {
     await t.jobs.runDueJobs();
     expect((await hana.get(`/api/import/${second}`)).json()).toMatchObject({ state: 'done', added: 2 });
   });
+
+  it("merges only into the importer's own library: another user's item of the same page is left alone", async () => {
+    const ivy = await t.signUp();
+    const jay = await t.signUp();
+    await ivy.post('/item/save/bookmark', {
+      url: 'https://example.com/cafe',
+      title: 'Ivy keeps this',
+      tags: 'mine',
+    });
+    const status = await imported(jay, fixture('pocket.csv'), 'pocket.csv');
+    expect(status).toMatchObject({ added: 3, merged: 1 });
+    const ivys = await library(ivy);
+    expect(ivys.map((i) => [i.title, i.t_name])).toEqual([['Ivy keeps this', 'mine']]);
+    expect((await library(jay)).find((i) => i.url === 'https://example.com/cafe')!.title).toBe(
+      'Café culture',
+    );
+  });
 });
