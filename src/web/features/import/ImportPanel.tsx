@@ -83,6 +83,7 @@ export function ImportPanel() {
         </label>
         <input
           id={fileId}
+          className={styles.file}
           type="file"
           accept=".html,.htm,.csv,.json,.zip,.txt,.opml,.xml"
           disabled={upload !== null}
@@ -101,6 +102,7 @@ export function ImportPanel() {
         </label>
         <select
           id={formatId}
+          className={styles.select}
           value={format}
           onChange={(e) => setFormat(e.target.value)}
           disabled={upload !== null}
