@@ -18,6 +18,7 @@ test('change the avatar and the display name, and see them in the header', async
     'Active sessions',
     'Preferences',
     'Outliner',
+    'Import from another service',
     'Premium',
     'Delete Account',
   ]);
