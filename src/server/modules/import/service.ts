@@ -23,10 +23,10 @@ import type { KindleImportService } from '../annotations/kindle-import.ts';
 import { parseOpml } from '../outliners/opml.ts';
 import type { OutlinersService } from '../outliners/service.ts';
 import { detectFormat } from './detect.ts';
-import { ImportFormatError, type Parsed } from './entry.ts';
+import { ImportFormatError } from './entry.ts';
 import { ENTRY_FORMATS, type EntryFormat, formatLabel, UNKNOWN_FORMAT_MESSAGE } from './formats.ts';
 import type { ImportFile } from './source.ts';
-import { addOutcome as add, emptyOutcome, type ImportWriter, type Outcome } from './writer.ts';
+import { addOutcome as add, emptyOutcome, type ImportWriter, type Located, type Outcome } from './writer.ts';
 
 export const IMPORT_JOB = jobType('import', z.object({ importId: z.number().int().positive() }));
 
@@ -161,10 +161,7 @@ export class ImportService {
     await this.deps.db.update(imports).set({ total }).where(eq(imports.id, row.id));
 
     const outcome = emptyOutcome();
-    let batch: {
-      entry: Extract<Parsed, { entry: unknown }>['entry'];
-      at: Extract<Parsed, { entry: unknown }>['at'];
-    }[] = [];
+    let batch: Located[] = [];
     let pending: Outcome = emptyOutcome();
     let done = 0;
     const flush = async () => {
@@ -190,7 +187,7 @@ export class ImportService {
   /** Kindle clippings and OPML outlines: read whole (their own importers, with their own limits). */
   private async importWhole(
     row: ImportRow,
-    user: Awaited<ReturnType<AccountsService['findUser']>> & object,
+    user: NonNullable<Awaited<ReturnType<AccountsService['findUser']>>>,
     format: 'kindle' | 'opml',
     file: ImportFile,
   ) {

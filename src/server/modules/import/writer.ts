@@ -44,7 +44,7 @@ export interface Outcome {
 
 export const emptyOutcome = (): Outcome => ({ added: 0, merged: 0, skipped: 0, failed: 0, problems: [] });
 
-type Located = { entry: ImportEntry; at: Place };
+export type Located = { entry: ImportEntry; at: Place };
 
 /**
  * Applies a batch of parsed entries to a user's library in one transaction, through the services
@@ -105,9 +105,8 @@ export class ImportWriter {
     const noteKeys = notes.map((n) => noteKey(n.entry));
     const knownNotes = await this.deps.imported.notesByLocalId(tx, user, noteKeys);
     const newNotes = notes.filter((_, i) => !knownNotes.has(noteKeys[i]!));
-    out.skipped += notes.length - newNotes.length;
-    for (const n of notes)
-      if (knownNotes.has(noteKey(n.entry))) out.problems.push({ at: n.at, message: ALREADY_THERE });
+    // a note imported before is the same note: merged, as a page already there is
+    out.merged += notes.length - newNotes.length;
 
     const made = await this.deps.imported.create(
       tx,
@@ -235,8 +234,6 @@ export class ImportWriter {
     out.merged += books.length - totals.items;
   }
 }
-
-export const ALREADY_THERE = 'Already in your library.';
 
 export function addOutcome(into: Outcome, from: Outcome) {
   into.added += from.added;
