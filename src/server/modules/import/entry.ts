@@ -31,6 +31,8 @@ export interface ImportEntry {
   folder: string[];
   /** a page note (becomes the description when short, else a float note) */
   note?: string;
+  /** a note on the page that is always a float note (Hypothesis's annotations without a quote) */
+  floatNote?: string;
   highlights: ImportHighlight[];
   /** the article's HTML as the source stored it (Wallabag, Omnivore): the page copy */
   pageCopy?: string;

@@ -150,6 +150,61 @@ describe('POST /api/import', () => {
     });
     const books = await imported(dana, fixture('readwise-highlights.csv'), 'readwise.csv');
     expect(books).toMatchObject({ format: 'readwise_highlights', added: 2 });
+
+    // what each format says of its entries arrives: tags, folders, starred, read, privacy, dates, notes
+    const all = await library(dana);
+    const at = (url: string) => {
+      const found = all.find((i) => i.url === url);
+      if (!found) throw new Error(`not imported: ${url}`);
+      return { ...found, tags: found.t_name.split(',').filter(Boolean).sort() };
+    };
+    const notesOf = (url: string) =>
+      Object.fromEntries(at(url).annotations.map((a) => [a.content, a.stickyNotes.map((n) => n.content)]));
+    expect(at('https://example.com/cafe')).toMatchObject({ readed: 0, created_at: 1_700_000_000 });
+    expect(at('https://example.com/cafe').tags).toEqual(['food', 'travel']);
+    expect(at('https://example.com/untitled').readed).toBe(1);
+    // Pinboard: private and to read, and the second entry of the same page merged its tag in
+    expect(at('https://example.com/pin/one')).toMatchObject({
+      private: 1,
+      readed: 0,
+      created_at: 1_682_935_200,
+    });
+    expect(at('https://example.com/pin/one').tags).toEqual(['alpha', 'beta', 'gamma']);
+    // Instapaper: starred, archived, and a folder of its own (a tag and an outliner)
+    expect(at('https://example.com/insta/c').starred).toBe(1);
+    expect(at('https://example.com/insta/b').readed).toBe(1);
+    expect(at('https://example.com/insta/d').tags).toEqual(['Physics']);
+    // Readwise Reader: archive read, shortlist starred, Python-style tag lists
+    expect(at('https://example.com/rw/done').readed).toBe(1);
+    expect(at('https://example.com/rw/short').starred).toBe(1);
+    expect(at('https://example.com/rw/uber').tags).toEqual(['tag1', 'two words']);
+    // Karakeep: the nested lists (Reading > Science > Physics) as the folder, archived as read
+    // (the list's name 'Reading' is the library's tag 'reading', which Pocket's file made: tags ignore case)
+    expect(at('https://example.com/kk/page').tags).toEqual(['Physics', 'a', 'b', 'd', 'reading']);
+    expect(at('https://example.com/kk/archived').readed).toBe(1);
+    // Linkwarden: pinned starred, public collection public, the import date kept
+    expect(at('https://example.com/lw/pinned')).toMatchObject({
+      starred: 1,
+      private: 1,
+      created_at: 1_577_836_800,
+    });
+    expect(at('https://example.com/lw/top').private).toBe(0);
+    // Wallabag: archived read, starred, its annotation a highlight with its comment
+    expect(at('https://example.com/wb/archived').readed).toBe(1);
+    expect(at('https://example.com/wb/starred').starred).toBe(1);
+    expect(notesOf('https://example.com/wb/archived')['quick brown fox']).toEqual(['a comment']);
+    // Hypothesis: the reply joins its thread's note; the quote-less annotation is the float note
+    expect(notesOf('https://example.com/hy/page')['quick brown fox']).toEqual(['Nice point\n\nI agree']);
+    expect(at('https://example.com/hy/page').annotations.find((a) => a.shape === 2)?.content).toBe(
+      'A page note without a quote',
+    );
+    // Diigo: its date and tags, highlights with their sticky notes
+    expect(at('https://example.com/dg/classic')).toMatchObject({ created_at: 1_546_398_245 });
+    expect(at('https://example.com/dg/classic').tags).toEqual(['research', 'web']);
+    expect(notesOf('https://example.com/dg/classic')['first quote']).toEqual(['note on first']);
+    // the folders became outliners: Karakeep's Reading, Linkwarden's Top, Instapaper's Physics
+    const { outliners } = (await dana.get('/outliner/list')).json().data;
+    expect(outliners.map((o: { title: string }) => o.title).sort()).toEqual(['Physics', 'Reading', 'Top']);
   });
 
   it('refuses a file of no known format with the formats Folio reads, and an unknown format name', async () => {

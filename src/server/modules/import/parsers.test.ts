@@ -222,7 +222,7 @@ describe('JSON formats', () => {
     expect(entries[0]).toMatchObject({
       title: 'A page — with a dash',
       tags: ['logic', 'meta'],
-      note: 'A page note without a quote',
+      floatNote: 'A page note without a quote',
       highlights: [
         {
           quote: 'quick brown fox',

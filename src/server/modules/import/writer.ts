@@ -269,6 +269,7 @@ function floatNoteOf(entry: ImportEntry): string | undefined {
   const parts = [entry.kind === 'bookmark' ? entry.description : '', entry.note ?? ''].filter(
     (text) => text && text !== shown,
   );
+  if (entry.floatNote) parts.push(entry.floatNote);
   return parts.length ? parts.join('\n\n') : undefined;
 }
 

@@ -128,6 +128,6 @@ function pageEntry(
     } else if (text) notes.push(text);
   }
   entry.tags = cleanTags(tags);
-  if (notes.length) entry.note = notes.join('\n\n');
+  if (notes.length) entry.floatNote = notes.join('\n\n');
   return entry;
 }
