@@ -43,9 +43,21 @@ describe.runIf(process.env.FOLIO_TEST_DB === 'postgres')('losing every database 
     poller.start(20);
   });
   afterAll(async () => {
-    await poller?.stop();
-    await bus?.close();
-    await t?.close();
+    // Closing twice hung past the hook's limit in a fresh-clone run (28 November; not reproduced in
+    // 11 runs since). The test above has passed by then, so each step is bounded and a step that
+    // hangs is told (in the run's output) rather than failing the suite; finding the hold is open.
+    const bounded = async (step: string, close: () => Promise<unknown>) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), 60_000);
+      });
+      const outcome = await Promise.race([close().then(() => 'closed' as const), late]);
+      clearTimeout(timer);
+      if (outcome === 'late') console.warn(`connection-loss.test: ${step} did not end within 60 s`);
+    };
+    await bounded('the poller', async () => poller?.stop());
+    await bounded('the event bus', async () => bus?.close());
+    await bounded('the app', async () => t?.close());
   });
 
   /** Terminates every other backend of this test's database (the pool's and the listener's). */
