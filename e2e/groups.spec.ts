@@ -1,9 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { apiPost, liveSocketOpen, saveBookmark, selectText, twoUsers, waitForCapture } from './helpers.ts';
+import {
+  apiPost,
+  liveSocketOpen,
+  pageSite,
+  saveBookmark,
+  selectText,
+  twoUsers,
+  waitForCapture,
+} from './helpers.ts';
 import { appOrigin, OUTBOX_DIR, uniqueName } from './seed.ts';
 
 /** The accept token of the invitation mail sent to this address (the outbox holds every mail). */
@@ -114,24 +120,12 @@ test('a user shares two items to a team and a second member sees them and their 
 });
 
 // a page with text to highlight, from a real HTTP server on 127.0.0.1 (FETCH_ALLOW_PRIVATE=1)
-let site: Server;
-let siteUrl = '';
-test.beforeAll(async () => {
-  site = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html><head><title>Team Field Notes</title></head><body><main><article>
+const site = pageSite(`<!doctype html><html><head><title>Team Field Notes</title></head><body><main><article>
 <h1>Team Field Notes</h1>
 <p>The river rose two metres overnight and the lower path was closed until the morning.</p>
 <p>Volunteers moved the sandbags to the north bank before the second wave of rain arrived.</p>
 <p>By noon the water had fallen again and the ferry resumed its crossings to the island.</p>
 </article></main></body></html>`);
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-});
-test.afterAll(async () => {
-  await new Promise((resolve) => site.close(resolve));
-});
 
 test('a second member highlights a shared item in the reader and the first sees it live', async ({
   browser,
@@ -146,7 +140,7 @@ test('a second member highlights a shared item in the reader and the first sees 
   await apiPost(owner, `${G}/invite`, { group_id: group.group_id, to: memberName });
   await apiPost(member, `${G}/accept`, { token: await inviteToken(`${memberName}@example.com`) });
   const item = await saveBookmark(owner, {
-    url: `${siteUrl}/notes`,
+    url: `${site.url}/notes`,
     title: 'Team Field Notes',
     private: true,
   });

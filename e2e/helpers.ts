@@ -1,6 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { appOrigin, OUTBOX_DIR, signUpByApi, uniqueName } from './seed.ts';
 
 /**
@@ -158,4 +160,25 @@ export async function dragOnto(
   }
   await beforeDrop?.();
   await page.mouse.up();
+}
+
+/**
+ * A real HTTP server on 127.0.0.1 answering `html` at every path, for the journeys of one file (the
+ * app runs with FETCH_ALLOW_PRIVATE=1): `site.url` is its origin once the file's tests start.
+ */
+export function pageSite(html: string): { url: string } {
+  const site = { url: '' };
+  let server: Server;
+  test.beforeAll(async () => {
+    server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(html);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    site.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  test.afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+  return site;
 }

@@ -1,9 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiPost, dragBelow, dragOnto, saveBookmark, selectText, waitForCapture } from './helpers.ts';
+import {
+  apiPost,
+  dragBelow,
+  dragOnto,
+  pageSite,
+  saveBookmark,
+  selectText,
+  waitForCapture,
+} from './helpers.ts';
 import { appOrigin, signUpByApi, uniqueName } from './seed.ts';
 
 // The page to highlight comes from a real HTTP server on 127.0.0.1 (the app runs with FETCH_ALLOW_PRIVATE=1).
@@ -15,19 +21,7 @@ const ARTICLE = `<!doctype html><html><head><title>Seed Saving</title></head><bo
 
 const CLIPPINGS = path.resolve('test/fixtures/kindle/My Clippings.txt');
 
-let site: Server;
-let siteUrl = '';
-test.beforeAll(async () => {
-  site = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(ARTICLE);
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-});
-test.afterAll(async () => {
-  await new Promise((resolve) => site.close(resolve));
-});
+const site = pageSite(ARTICLE);
 
 /** The shown rows as 'label@level', in order. */
 const treeShape = (tree: Locator) =>
@@ -190,7 +184,7 @@ test('shares an outliner by secret link, read signed out, then takes it back', a
 test('opens the side area in the reader and drops a highlight into it', async ({ page }) => {
   const name = uniqueName('sidearea');
   await signUpByApi(page, name);
-  const item = await saveBookmark(page, { url: `${siteUrl}/seeds.html`, title: 'Seed Saving' });
+  const item = await saveBookmark(page, { url: `${site.url}/seeds.html`, title: 'Seed Saving' });
   await waitForCapture(page, item.link_id);
   await apiPost(page, '/outliner/new', { title: 'Garden notes' });
   await page.goto(`/user/${name}/b/${item.link_id}`);

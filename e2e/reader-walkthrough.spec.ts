@@ -1,7 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { apiPost, waitForCapture } from './helpers.ts';
+import { apiPost, pageSite, waitForCapture } from './helpers.ts';
 import { signUpByApi, uniqueName } from './seed.ts';
 
 // What a new user hit in the reader and in a new outliner (issue 27, the walk-through).
@@ -14,24 +12,12 @@ const ARTICLE = `<!doctype html><html><head><title>Growing Tomatoes</title></hea
 ${Array.from({ length: 30 }, (_, i) => `<p>Week ${i + 1}. ${PARAGRAPH}</p>`).join('\n')}
 </article></main></body></html>`;
 
-let site: Server;
-let siteUrl = '';
-test.beforeAll(async () => {
-  site = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(ARTICLE);
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-});
-test.afterAll(async () => {
-  await new Promise((resolve) => site.close(resolve));
-});
+const site = pageSite(ARTICLE);
 
 /** Saves the article under an address of its own (each save its own item) and waits for its copy. */
 async function saveArticle(page: Page, title = 'Growing Tomatoes'): Promise<number> {
   const reply = await apiPost(page, '/item/save/bookmark', {
-    url: `${siteUrl}/tomatoes-${Math.random().toString(36).slice(2)}.html`,
+    url: `${site.url}/tomatoes-${Math.random().toString(36).slice(2)}.html`,
     title,
     tags: '',
     private: false,

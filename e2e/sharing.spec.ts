@@ -1,7 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { apiPost, mailWith, saveBookmark, waitForCapture } from './helpers.ts';
+import { apiPost, mailWith, pageSite, saveBookmark, waitForCapture } from './helpers.ts';
 import { signUpByApi, uniqueName } from './seed.ts';
 
 // The page shared comes from a real HTTP server on 127.0.0.1 (the app runs with FETCH_ALLOW_PRIVATE=1).
@@ -11,23 +9,15 @@ const ARTICLE = `<!doctype html><html><head><title>Night Sky</title></head><body
 <p>On a clear night away from towns the Milky Way crosses the whole sky.</p>
 </article></main></body></html>`;
 
-let site: Server;
-let siteUrl = '';
-test.beforeAll(async () => {
-  site = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(ARTICLE);
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-});
-test.afterAll(async () => {
-  await new Promise((resolve) => site.close(resolve));
-});
+const site = pageSite(ARTICLE);
 
 /** A private captured page with one highlight, as the reader makes it. */
 async function privateHighlightedPage(page: Page, title: string) {
-  const item = await saveBookmark(page, { url: `${siteUrl}/sky-${title.length}.html`, title, private: true });
+  const item = await saveBookmark(page, {
+    url: `${site.url}/sky-${title.length}.html`,
+    title,
+    private: true,
+  });
   await waitForCapture(page, item.link_id);
   await apiPost(page, '/annotation_mana/add_annotation', {
     link_id: item.link_id,
