@@ -30,6 +30,15 @@ export interface BlobStore {
   removeUnfinished(before: Date): Promise<number>;
 }
 
+/** A whole blob in memory (small ones: a page copy, a picture to embed), or null when there is none. */
+export async function readBlob(blobs: BlobStore, key: string): Promise<Buffer | null> {
+  const blob = await blobs.get(key);
+  if (!blob) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of blob.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 export interface ListedBlob {
   key: string;
   storedAt: Date;

@@ -7,7 +7,7 @@ import type {
   ReaderReply,
 } from '../../../shared/schemas/capture.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import type { BlobStore } from '../../platform/blob-store.ts';
+import { type BlobStore, readBlob } from '../../platform/blob-store.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, QuotaExceededError } from '../../platform/errors.ts';
 import { FetchError, UnsupportedContentTypeError } from '../../platform/fetch-errors.ts';
@@ -119,10 +119,11 @@ export class CaptureService {
     let article: ReturnType<typeof extractArticle>;
     let finalUrl: string;
     try {
-      const copy = job.payload.copyKey ? await this.providedCopy(job.payload.copyKey) : null;
+      // a copy that came with an import is stored as it is; gone, the page is fetched instead
+      const copy = job.payload.copyKey ? await readBlob(this.deps.blobs, job.payload.copyKey) : null;
       if (copy !== null) {
         finalUrl = target.url;
-        article = extractArticle(copy, target.url);
+        article = extractArticle(copy.toString('utf8'), target.url);
       } else {
         const page = await this.deps.fetcher.fetch(target.url, {
           accept: READ_TYPES,
@@ -198,15 +199,6 @@ export class CaptureService {
     if (outcome === 'quota') return this.finish(target, 'quota', null);
     if (outcome !== 'stale') await items.publishUpserts(userId, [itemId]);
     if (job.payload.copyKey) await this.deps.blobs.delete(job.payload.copyKey);
-  }
-
-  /** The HTML of a copy that came with an import, or null when it is gone (the page is fetched instead). */
-  private async providedCopy(key: string): Promise<string | null> {
-    const blob = await this.deps.blobs.get(key);
-    if (!blob) return null;
-    const chunks: Buffer[] = [];
-    for await (const chunk of blob.stream) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
   }
 
   /** The title in a PDF's metadata, or null (also when pdf.js cannot read it). */

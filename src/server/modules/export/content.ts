@@ -4,7 +4,7 @@ import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { splitTName } from '../../../shared/tags.ts';
 import type { Executor } from '../../db/client.ts';
 import { itemFiles } from '../../db/schema.ts';
-import type { BlobStore } from '../../platform/blob-store.ts';
+import { type BlobStore, readBlob } from '../../platform/blob-store.ts';
 import type { Actor } from '../../policies/authorized.ts';
 import { loadAll } from '../items/access.ts';
 import type { ItemsService } from '../items/service.ts';
@@ -98,14 +98,6 @@ async function pictureKeys(ex: Executor, userId: number, ids: number[]): Promise
     keys.set(r.itemId, widest ? thumbs[widest]! : r.blobKey);
   }
   return keys;
-}
-
-async function readBlob(blobs: BlobStore, key: string): Promise<Buffer | null> {
-  const blob = await blobs.get(key);
-  if (!blob) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of blob.stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 const BLOCKS = new Set([

@@ -124,9 +124,10 @@ export class ImportWriter {
     const toCapture: ItemRow[] = [];
     const toStar: Authorized<'item', ItemRow>[] = [];
     const newTags: { itemId: number; names: string[] }[] = [];
-    for (const located of [...fresh, ...newNotes, ...merging.map((m) => m.located)]) {
+    const created = new Set([...fresh, ...newNotes]);
+    for (const located of [...created, ...merging.map((m) => m.located)]) {
       const item = itemOf.get(located)!;
-      const isNew = fresh.includes(located) || newNotes.includes(located);
+      const isNew = created.has(located);
       const entry = located.entry;
       const tags = [...entry.tags, ...(entry.folder.length ? [entry.folder[entry.folder.length - 1]!] : [])];
       if (isNew) newTags.push({ itemId: item.id, names: tags });
