@@ -7,6 +7,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../../../test/h
 import { IMPORT_FIXTURES, zippedFixture } from '../../../../test/helpers/import-files.ts';
 import { multipartBody } from '../../../../test/helpers/multipart.ts';
 import { HIGHLIGHT_OVER_QUOTA } from '../../../shared/schemas/values.ts';
+import { queryRows } from '../../db/client.ts';
 import { UNKNOWN_FORMAT_MESSAGE } from './formats.ts';
 
 let t: TestApp;
@@ -268,4 +269,44 @@ describe('POST /api/import', () => {
       'Café culture',
     );
   });
+
+  it("queues the captures of an import a second apart, after the user's captures already queued", async () => {
+    const kim = await t.signUp();
+    const now = t.clock.now().getTime();
+    await imported(kim, fixture('pinboard.json'), 'pinboard.json');
+    // the first was due at once and has run; the second waits a second
+    expect(await captureTimes(kim.name!)).toEqual([now + 1_000]);
+    // a second import's four queue behind it, a second apart
+    await imported(kim, fixture('instapaper.csv'), 'instapaper.csv');
+    expect(await captureTimes(kim.name!)).toEqual([1, 2, 3, 4, 5].map((k) => now + k * 1_000));
+  });
+
+  it('takes Kindle clippings and OPML outlines through the same import', async () => {
+    const lee = await t.signUp();
+    const kindle = await imported(
+      lee,
+      readFileSync(path.join(IMPORT_FIXTURES, '..', 'my-clippings.txt')),
+      'My Clippings.txt',
+    );
+    expect(kindle).toMatchObject({ format: 'kindle', state: 'done', added: 3 });
+    const opml =
+      '<?xml version="1.0"?><opml version="2.0"><head><title>Plans</title></head><body><outline text="Garden"><outline text="Tomatoes"/></outline></body></opml>';
+    expect(await imported(lee, Buffer.from(opml), 'plans.opml')).toMatchObject({
+      format: 'opml',
+      state: 'done',
+      added: 1,
+    });
+    const { outliners } = (await lee.get('/outliner/list')).json().data;
+    expect(outliners.map((o: { title: string }) => o.title)).toEqual(['Plans']);
+  });
 });
+
+/** When the user's queued captures are due, in ms, earliest first. */
+async function captureTimes(name: string): Promise<number[]> {
+  const rows = await queryRows<{ run_at: string | Date }>(
+    t.database.db,
+    sql`SELECT j.run_at FROM jobs j JOIN users u ON u.id = j.user_id
+        WHERE u.name = ${name} AND j.kind = 'capture' AND j.status = 'queued' ORDER BY j.run_at`,
+  );
+  return rows.map((r) => new Date(r.run_at).getTime());
+}
