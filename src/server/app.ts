@@ -55,6 +55,9 @@ import { OutlinersService } from './modules/outliners/service.ts';
 import { GiftsService } from './modules/premium/gifts.ts';
 import { PremiumInfoService } from './modules/premium/info.ts';
 import { Renewals } from './modules/premium/renewals.ts';
+import { ReviewDigest } from './modules/review/digest.ts';
+import { registerReviewRoutes } from './modules/review/routes.ts';
+import { ReviewService } from './modules/review/service.ts';
 import { registerPremiumRoutes } from './modules/premium/routes.ts';
 import { PremiumService } from './modules/premium/service.ts';
 import { CopyService } from './modules/profile/copy.ts';
@@ -208,6 +211,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTwoFactorRoutes(app, { twoFactor, accounts, auth, secureCookies: config.secureCookies });
   registerFeedbackRoutes(app, { feedback, auth });
   registerStatsRoutes(app, { stats: new StatsService({ db, clock }), auth });
+  const review = new ReviewService({ db, clock, accounts });
+  registerReviewRoutes(app, { review, auth, secret: config.secretsKey, publicUrl: config.publicUrl });
   registerTagRoutes(app, { tags, items, auth });
   registerCaptureRoutes(app, { capture, auth, blobs });
   // annotations in a group's layer (their group scope); the members of the groups an item is shared
@@ -378,6 +383,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     renewals: new Renewals(premiumDeps, jobs),
     imports,
+    digest: new ReviewDigest({
+      db,
+      clock,
+      jobs,
+      mailer,
+      accounts,
+      review,
+      secret: config.secretsKey,
+      publicUrl: config.publicUrl,
+    }),
     resetMails: passwordResetMailJob({ db, clock, mailer, accounts, secret: config.sessionSecret }),
   });
   await registerLiveRoutes(app, {
