@@ -36,6 +36,8 @@ export const favouriteSchema = z.object({ favourite: flag });
 export const reviewCardSchema = z.object({
   ann_id: z.number(),
   link_id: z.number(),
+  /** opens the item with this highlight in view (the reader's ?ann_md5=) */
+  ann_md5: z.string(),
   quote: z.string(),
   /** the highlight's first sticky note, '' when none */
   note: z.string(),

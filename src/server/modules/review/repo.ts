@@ -45,6 +45,7 @@ function eligible(scope: Scope) {
 export interface DueRow {
   id: number;
   item_id: number;
+  ann_md5: string;
   content: string;
   color: string;
   type: string;
@@ -68,7 +69,7 @@ export async function dueCards(
   const newOnes = opts.newBefore ? sql`a.created_at < ${opts.newBefore}` : sql`TRUE`;
   return queryRows<DueRow>(
     ex,
-    sql`SELECT a.id::int, a.item_id::int, a.content, a.color, i.type, i.title, i.url,
+    sql`SELECT a.id::int, a.item_id::int, a.ann_md5, a.content, a.color, i.type, i.title, i.url,
           (${SOURCE_OF_TYPE}) AS source, c.favourite, (c.annotation_id IS NULL) AS is_new
         FROM ${eligible(scope)}
           AND ((c.annotation_id IS NOT NULL AND c.due < ${opts.until})

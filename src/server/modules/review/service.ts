@@ -112,6 +112,7 @@ export class ReviewService {
       return {
         ann_id: r.id,
         link_id: r.item_id,
+        ann_md5: r.ann_md5,
         quote: r.content,
         note: own[0]?.content ?? '',
         sticky_notes: own,
