@@ -55,15 +55,15 @@ import { OutlinersService } from './modules/outliners/service.ts';
 import { GiftsService } from './modules/premium/gifts.ts';
 import { PremiumInfoService } from './modules/premium/info.ts';
 import { Renewals } from './modules/premium/renewals.ts';
-import { ReviewDigest } from './modules/review/digest.ts';
-import { registerReviewRoutes } from './modules/review/routes.ts';
-import { ReviewService } from './modules/review/service.ts';
 import { registerPremiumRoutes } from './modules/premium/routes.ts';
 import { PremiumService } from './modules/premium/service.ts';
 import { CopyService } from './modules/profile/copy.ts';
 import { registerProfileRoutes } from './modules/profile/routes.ts';
 import { RssService } from './modules/profile/rss.ts';
 import { ProfileService } from './modules/profile/service.ts';
+import { ReviewDigest } from './modules/review/digest.ts';
+import { registerReviewRoutes } from './modules/review/routes.ts';
+import { ReviewService } from './modules/review/service.ts';
 import { avatarKeysOf } from './modules/settings/avatar.ts';
 import { passwordResetMailJob } from './modules/settings/reset-mail.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
@@ -212,7 +212,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFeedbackRoutes(app, { feedback, auth });
   registerStatsRoutes(app, { stats: new StatsService({ db, clock }), auth });
   const review = new ReviewService({ db, clock, accounts });
-  registerReviewRoutes(app, { review, auth, secret: config.secretsKey, publicUrl: config.publicUrl });
+  const digest = new ReviewDigest({
+    db,
+    clock,
+    jobs,
+    mailer,
+    accounts,
+    review,
+    secret: config.secretsKey,
+    publicUrl: config.publicUrl,
+  });
+  registerReviewRoutes(app, { review, digest, auth, secret: config.secretsKey, publicUrl: config.publicUrl });
   registerTagRoutes(app, { tags, items, auth });
   registerCaptureRoutes(app, { capture, auth, blobs });
   // annotations in a group's layer (their group scope); the members of the groups an item is shared
@@ -383,16 +393,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     renewals: new Renewals(premiumDeps, jobs),
     imports,
-    digest: new ReviewDigest({
-      db,
-      clock,
-      jobs,
-      mailer,
-      accounts,
-      review,
-      secret: config.secretsKey,
-      publicUrl: config.publicUrl,
-    }),
+    digest,
     resetMails: passwordResetMailJob({ db, clock, mailer, accounts, secret: config.sessionSecret }),
   });
   await registerLiveRoutes(app, {

@@ -65,6 +65,13 @@ export const reviewCalls = {
     body: reviewSettingsSchema,
     reply: reviewSettingsReplySchema,
   }),
+  sendDigest: defineCall({
+    method: 'POST',
+    path: '/api/review/digest',
+    summary: "Mail today's digest now (to see what it looks like); 5 an hour",
+    caller: 'session',
+    reply: reviewOkReplySchema,
+  }),
   unsubscribePage: defineCall({
     method: 'GET',
     path: '/api/review/unsubscribe',

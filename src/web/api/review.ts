@@ -36,6 +36,7 @@ export const reviewApi = {
   exclude: (annId: number) => call(reviewCalls.exclude, { params: { ann_id: annId } }),
   favourite: (annId: number, favourite: boolean) =>
     call(reviewCalls.favourite, { params: { ann_id: annId }, body: { favourite: favourite ? 1 : 0 } }),
+  sendDigest: () => call(reviewCalls.sendDigest),
   /** the card's note is the highlight's first sticky note: edited, or added when it has none */
   saveNote: (card: { ann_id: number; link_id: number; sticky_notes: { id: number }[] }, text: string) => {
     const first = card.sticky_notes[0];

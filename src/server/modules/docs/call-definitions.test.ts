@@ -19,6 +19,7 @@ const ADDED_PATHS = [
   '/api/review/{ann_id}/exclude',
   '/api/review/{ann_id}/favourite',
   '/api/review/settings',
+  '/api/review/digest',
   '/api/review/unsubscribe',
   '/api/import',
   '/api/import/{job_id}',

@@ -18,7 +18,7 @@ const BATCH = 200;
 export const REVIEW_DIGEST_SWEEP_JOB = jobType('review-digest-sweep', z.object({}));
 export const REVIEW_DIGEST_MAIL_JOB = jobType(
   'review-digest-mail',
-  z.object({ userId: z.number(), period: z.string() }),
+  z.object({ userId: z.number(), period: z.string(), force: z.boolean().optional() }),
 );
 
 export interface DigestDeps {
@@ -74,7 +74,7 @@ export class ReviewDigest {
           );
         }
       }),
-      defineJob(REVIEW_DIGEST_MAIL_JOB, ({ payload }) => this.send(payload.userId)),
+      defineJob(REVIEW_DIGEST_MAIL_JOB, ({ payload }) => this.send(payload.userId, payload.force ?? false)),
     ];
   }
 
@@ -110,12 +110,21 @@ export class ReviewDigest {
     }
   }
 
+  /** Mails today's digest at once (the preferences' "Send one now"), whatever the schedule. */
+  async queueNow(userId: number): Promise<void> {
+    await this.deps.jobs.enqueue(this.deps.db, REVIEW_DIGEST_MAIL_JOB, {
+      userId,
+      period: 'now',
+      force: true,
+    });
+  }
+
   /** The mail: the day's cards and a link to review them; nothing when no card is due. */
-  async send(userId: number): Promise<void> {
+  async send(userId: number, force = false): Promise<void> {
     const user = await this.deps.accounts.findUser(userId);
     if (!user) return;
     const prefs = await this.deps.review.prefs(userId);
-    if (prefs.digest === 'off') return;
+    if (prefs.digest === 'off' && !force) return;
     const { due } = await this.deps.review.today(userId);
     if (due.length === 0) return;
     const origin = this.deps.publicUrl ?? prefs.origin ?? 'http://localhost:3000';

@@ -229,21 +229,25 @@ describe('the digest', () => {
       sql`SELECT email FROM users WHERE name = ${c.name!}`,
     );
     const email = user!.email;
-    const hour = (t.clock.now().getUTCHours() + 1) % 24;
+    // an hour still to come today (at 23:00 UTC, the clock first moves into the next day)
+    const shift = t.clock.now().getUTCHours() === 23 ? 3_600_000 : 0;
+    t.clock.advance(shift);
+    const hour = t.clock.now().getUTCHours() + 1;
     await c.post('/api/review/settings', { digest: 'daily', digest_hour: String(hour) });
     const [a, b] = [secondInstance(), secondInstance()];
-    // before the hour nothing goes
-    if (hour !== 0) expect(await a.sweep()).toBe(0);
-    const toHour = (hour - t.clock.now().getUTCHours() + 24) % 24;
-    const back = toHour * 3_600_000;
-    t.clock.advance(back);
-    await Promise.all([a.sweep(), b.sweep(), a.sweep()]);
     const userId = await userIdOf(t.database, c.name!);
     const mailJobs = () =>
       queryRows(
         t.database.db,
         sql`SELECT 1 FROM jobs WHERE kind = 'review-digest-mail' AND payload->>'userId' = ${String(userId)}`,
       );
+    // before the hour nothing goes
+    await a.sweep();
+    expect(await mailJobs()).toHaveLength(0);
+    const toHour = (hour - t.clock.now().getUTCHours() + 24) % 24;
+    const back = toHour * 3_600_000;
+    t.clock.advance(back);
+    await Promise.all([a.sweep(), b.sweep(), a.sweep()]);
     expect(await mailJobs()).toHaveLength(1);
     await t.jobs.runDueJobs();
     await expect.poll(() => mailsTo(email).length).toBe(1);
@@ -254,7 +258,9 @@ describe('the digest', () => {
     expect(mail).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
     expect(mail).toContain('quote 0 of');
     expect(mail).toContain('/review');
-    const headers = mailsTo(email)[0]!.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    const headers = mailsTo(email)[0]!
+      .raw.split(/\r?\n\r?\n/)[0]!
+      .replace(/\r?\n[ \t]+/g, ' ');
     const link = headers.match(/List-Unsubscribe: <([^>]+)>/)![1]!;
     const url = new URL(link);
 
@@ -277,6 +283,11 @@ describe('the digest', () => {
     t.clock.advance(DAY);
     await a.sweep();
     expect(await mailJobs()).toHaveLength(1);
-    t.clock.advance(-DAY - back);
+    t.clock.advance(-DAY - back - shift);
+
+    // "Send one now" mails today's cards whatever the schedule
+    expect((await c.post('/api/review/digest')).statusCode).toBe(200);
+    await t.jobs.runDueJobs();
+    await expect.poll(() => mailsTo(email).length).toBe(2);
   });
 });

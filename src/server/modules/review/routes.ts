@@ -5,12 +5,18 @@ import type { Auth } from '../../platform/auth/auth.ts';
 import { ownOrigin } from '../../platform/auth/origin.ts';
 import { binder } from '../../platform/contract.ts';
 import { escapeHtml } from '../export/preview.ts';
-import { validUnsubscribeToken } from './digest.ts';
+import { type ReviewDigest, validUnsubscribeToken } from './digest.ts';
 import type { ReviewService } from './service.ts';
 
 export function registerReviewRoutes(
   app: FastifyInstance,
-  deps: { review: ReviewService; auth: Auth; secret: string; publicUrl: string | undefined },
+  deps: {
+    review: ReviewService;
+    digest: ReviewDigest;
+    auth: Auth;
+    secret: string;
+    publicUrl: string | undefined;
+  },
 ) {
   const { review } = deps;
   const bind = binder(app, deps.auth);
@@ -28,6 +34,11 @@ export function registerReviewRoutes(
   bind(reviewCalls.saveSettings, ({ user, body, request }) =>
     review.saveSettings(user.id, body, ownOrigin(request, deps.publicUrl)),
   );
+
+  bind(reviewCalls.sendDigest, async ({ user }) => {
+    await deps.digest.queueNow(user.id);
+    return { code: 1 as const };
+  });
 
   const valid = (query: { u: number; t: string }) => validUnsubscribeToken(deps.secret, query.u, query.t);
   // the mail's link: a page whose button posts (opening a link, or a scanner following it, changes nothing)

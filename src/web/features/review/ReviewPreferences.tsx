@@ -4,7 +4,7 @@ import {
   REVIEW_SOURCES,
   type ReviewSettingsReply,
 } from '../../../shared/schemas/review.ts';
-import { useReviewSettings, useSaveReviewSettings } from '../../api/review.ts';
+import { reviewApi, useReviewSettings, useSaveReviewSettings } from '../../api/review.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -52,11 +52,15 @@ export function ReviewPreferences({ open, onClose }: { open: boolean; onClose: (
   const save = useSaveReviewSettings();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<'sending' | 'sent' | null>(null);
   const ids = { digest: useId(), hour: useId(), weekday: useId(), zone: useId() };
 
   useEffect(() => {
     if (open && settings.data) setDraft(draftOf(settings.data));
-    if (!open) setError(null);
+    if (!open) {
+      setError(null);
+      setSent(null);
+    }
   }, [open, settings.data]);
 
   const submit = (event: FormEvent) => {
@@ -197,6 +201,29 @@ export function ReviewPreferences({ open, onClose }: { open: boolean; onClose: (
                   <option key={zone}>{zone}</option>
                 ))}
               </select>
+            </div>
+            <div className={styles.row}>
+              <Button
+                size="sm"
+                busy={sent === 'sending'}
+                onClick={() => {
+                  setSent('sending');
+                  reviewApi.sendDigest().then(
+                    () => setSent('sent'),
+                    (err: Error) => {
+                      setSent(null);
+                      setError(err.message);
+                    },
+                  );
+                }}
+              >
+                Send one now
+              </Button>
+              {sent === 'sent' ? (
+                <span role="status" className={styles.muted}>
+                  Sent to your e-mail address.
+                </span>
+              ) : null}
             </div>
           </fieldset>
           {error ? (
