@@ -19,6 +19,7 @@ import { ShareModal } from '../sharing/ShareModal.tsx';
 import { CaptureState } from './CaptureState.tsx';
 import { itemInListHref, listHref } from './list-context.ts';
 import { ListenButton } from './listen/ListenButton.tsx';
+import { articleSentences } from './listen/sentences.ts';
 import { NotesPanel } from './NotesPanel.tsx';
 import { OutlinerPanel } from './OutlinerPanel.tsx';
 import styles from './Reader.module.css';
@@ -182,7 +183,13 @@ export function ReaderPage({ item, username, annotationLayer, group }: ReaderPag
                 </span>
               ) : null}
             </p>
-            {hasCopy && !group ? <ListenButton article={article} item={item} username={username} /> : null}
+            {hasCopy && !group ? (
+              <ListenButton
+                item={item}
+                username={username}
+                read={article ? () => articleSentences(article) : null}
+              />
+            ) : null}
           </header>
           {reader.isPending ? (
             <StateBox role="status">

@@ -1,5 +1,6 @@
 import { Flame, Settings2 } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { isSignedIn } from '../../../shared/schemas/user-info.ts';
 import { useReviewToday } from '../../api/review.ts';
 import { useUserInfo } from '../../api/user-info.ts';
@@ -18,7 +19,9 @@ import { ReviewSession } from './ReviewSession.tsx';
 export function ReviewPage() {
   const { data: info } = useUserInfo();
   const today = useReviewToday();
-  const [preferences, setPreferences] = useState(false);
+  const [search] = useSearchParams();
+  // Settings > Email Subscriptions links here with the preferences open
+  const [preferences, setPreferences] = useState(search.get('preferences') === '1');
   const signedIn = isSignedIn(info);
   const data = today.data;
 
