@@ -3,6 +3,13 @@ import { MSG } from '../../../shared/messages.ts';
 import { ForbiddenError } from '../errors.ts';
 import { bearerOf } from './personal-tokens.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** a route only a personal token opens (/mcp): no cookie ever speaks there, so no cross-site check */
+    tokenOnly?: boolean;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Non-browser clients without an Origin header send this instead; browsers cannot send it cross-site without CORS. */
 export const CSRF_HEADER = 'x-folio-csrf';
@@ -26,7 +33,7 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string | un
   if (!publicUrl) app.log.warn(PUBLIC_URL_WARNING);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (bearerOf(request.headers.authorization) !== null) return;
+    if (bearerOf(request.headers.authorization) !== null || request.routeOptions.config.tokenOnly) return;
     const origin = request.headers.origin;
     if (origin) {
       if (origin !== ownOrigin(request, publicUrl)) throw new ForbiddenError(MSG.crossOrigin);
