@@ -47,6 +47,8 @@ import { ImportedItems } from './modules/items/imported.ts';
 import { registerItemRoutes } from './modules/items/routes.ts';
 import { ItemsService } from './modules/items/service.ts';
 import { registerLiveRoutes } from './modules/live/routes.ts';
+import { registerMcpRoutes } from './modules/mcp/routes.ts';
+import { libraryTools } from './modules/mcp/tools.ts';
 import { noteImageKeysOf } from './modules/notes/images.ts';
 import { registerNoteRoutes } from './modules/notes/routes.ts';
 import { NotesService } from './modules/notes/service.ts';
@@ -236,17 +238,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const roster = new GroupLayerRoster({ db, bus });
   const groupLayer = new GroupLayerService({ db, clock, roster });
   const kindle = new KindleImportService({ db, clock, items, log: (o, m) => app.log.info(o, m) });
-  await registerAnnotationRoutes(app, {
-    annotations: new AnnotationsService({
-      db,
-      clock,
-      accounts,
-      items,
-      onChanged: (ids) => roster.ownAnnotationsChanged(ids),
-    }),
-    kindle,
-    auth,
+  const annotations = new AnnotationsService({
+    db,
+    clock,
+    accounts,
+    items,
+    onChanged: (ids) => roster.ownAnnotationsChanged(ids),
   });
+  await registerAnnotationRoutes(app, { annotations, kindle, auth });
+  registerMcpRoutes(app, { auth, tools: libraryTools({ items, annotations, capture }) });
   await registerNoteRoutes(app, { notes: new NotesService({ db, clock, items, tags }), auth, blobs });
   const uploads = new UploadsService({ db, clock, blobs, jobs, items, tags, accounts });
   await registerUploadRoutes(app, { uploads, auth, blobs });

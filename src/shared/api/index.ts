@@ -12,6 +12,7 @@ import { groupCalls } from './groups.ts';
 import { importCalls } from './import.ts';
 import { itemCalls } from './items.ts';
 import { liveCalls } from './live.ts';
+import { mcpCalls } from './mcp.ts';
 import { noteCalls } from './notes.ts';
 import { outlinerCalls } from './outliners.ts';
 import { premiumCalls } from './premium.ts';
@@ -43,6 +44,7 @@ export const callsByDomain = {
   import: importCalls,
   items: itemCalls,
   live: liveCalls,
+  mcp: mcpCalls,
   notes: noteCalls,
   outliners: outlinerCalls,
   premium: premiumCalls,
