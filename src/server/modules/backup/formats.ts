@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Clock } from '../../platform/clock.ts';
 import { FOLIO_BACKUP_MIMETYPE } from '../import/parsers/folio.ts';
@@ -6,7 +5,7 @@ import type { LibraryFormat } from '../library-export/format.ts';
 import { type LibraryDeps, LibraryReader } from './library.ts';
 import { ANNOTATIONS_JSONLD, BACKUP_FORMAT, BACKUP_JSON, BACKUP_VERSION } from './model.ts';
 import { writeAnnotationsJsonLd } from './web-annotations.ts';
-import { ZipOut } from './zip-out.ts';
+import { drainOf, ZipOut } from './zip-out.ts';
 
 export interface BackupDeps extends LibraryDeps {
   clock: Clock;
@@ -88,7 +87,7 @@ export function webAnnotationsFormat(deps: BackupDeps): LibraryFormat {
     async write(userId: number, out: Writable) {
       const sink = {
         async write(text: string) {
-          if (!out.write(text)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+          if (!out.write(text)) await drainOf(out);
           if (out.destroyed) throw out.errored ?? new Error('The export was stopped.');
         },
       };

@@ -1,6 +1,18 @@
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+
+/** Resolves when `out` drains or closes (listeners removed either way: this runs once per piece). */
+export function drainOf(out: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
 
 /** Text gathered before it is compressed: bigger pieces compress better, and this bounds memory. */
 const TEXT_PIECE = 64 * 1024;
@@ -30,9 +42,7 @@ export class ZipOut {
   /** Waits until `out` takes more (or fails with what went wrong). */
   async drained(): Promise<void> {
     if (this.failure) throw this.failure;
-    while (this.out.writableNeedDrain && !this.out.destroyed) {
-      await Promise.race([once(this.out, 'drain'), once(this.out, 'close')]);
-    }
+    while (this.out.writableNeedDrain && !this.out.destroyed) await drainOf(this.out);
     if (this.out.destroyed) throw this.out.errored ?? new Error('The backup was stopped.');
   }
 
@@ -52,11 +62,11 @@ export class ZipOut {
   }
 
   /**
-   * A stored file's member. Pictures, PDFs and the like are mostly compressed already: level 1
-   * keeps the CPU they cost low while still shrinking what text they hold.
+   * A stored file's member, kept as it is (no compression): pictures, PDFs and the like are mostly
+   * compressed already, and deflating a gigabyte again costs a minute of CPU for a few per cent.
    */
   async file(name: string, body: AsyncIterable<Uint8Array>): Promise<void> {
-    const member = new ZipDeflate(name, { level: 1 });
+    const member = new ZipPassThrough(name);
     this.zip.add(member);
     for await (const chunk of body) {
       member.push(chunk instanceof Uint8Array ? chunk : new Uint8Array(chunk), false);

@@ -307,11 +307,22 @@ export class ImportService {
 
   private blobFile(key: string): ImportFile {
     const blobs = this.deps.blobs;
+    const open = async (range?: { start: number; end: number }) => {
+      const blob = await blobs.get(key, range);
+      if (!blob) throw new ImportFormatError('The file of this import is gone.');
+      return blob;
+    };
     return {
       async *open() {
-        const blob = await blobs.get(key);
-        if (!blob) throw new ImportFormatError('The file of this import is gone.');
-        yield* blob.stream as AsyncIterable<Uint8Array>;
+        yield* (await open()).stream as AsyncIterable<Uint8Array>;
+      },
+      async size() {
+        const blob = await open({ start: 0, end: 0 });
+        blob.stream.destroy();
+        return blob.size;
+      },
+      async *slice(start, end) {
+        yield* (await open({ start, end })).stream as AsyncIterable<Uint8Array>;
       },
     };
   }
