@@ -38,7 +38,8 @@ export function folioBackupFormat(deps: BackupDeps): LibraryFormat {
         await zip.file(file.member, blob.stream);
       };
       for (const file of files) await copy(file);
-      for await (const batch of reader.items(userId)) for (const file of batch.files) await copy(file);
+      for await (const batch of reader.items(userId, 'files'))
+        for (const file of batch.files) await copy(file);
 
       const json = zip.text(BACKUP_JSON);
       const field = (name: string, value: unknown) =>

@@ -38,6 +38,9 @@ export interface LibraryFile {
   member: string;
 }
 
+/** What a pass over the items reads: everything, the files only, or the annotations only. */
+export type Need = 'all' | 'files' | 'annotations';
+
 export interface ItemBatch {
   items: BackupItem[];
   files: LibraryFile[];
@@ -97,8 +100,11 @@ export class LibraryReader {
     };
   }
 
-  /** The user's items with everything that hangs on them, a batch at a time, in id order. */
-  async *items(userId: number, size = ITEM_BATCH): AsyncGenerator<ItemBatch> {
+  /**
+   * The user's items with everything that hangs on them, a batch at a time, in id order. A pass
+   * that needs only the files, or only the annotations, leaves the rest unread.
+   */
+  async *items(userId: number, need: Need = 'all', size = ITEM_BATCH): AsyncGenerator<ItemBatch> {
     const db = this.deps.db;
     let after = 0;
     for (;;) {
@@ -106,13 +112,15 @@ export class LibraryReader {
       if (!rows.length) return;
       after = rows[rows.length - 1]!.id;
       const ids = rows.map((r) => r.id);
-      const [tags, annotations, files, pages, shares] = [
-        await this.deps.tags.tagNamesFor(db, ids),
-        await annotationsOfItems(db, ids),
-        await filesOfItems(db, ids),
-        await pagesOfItems(db, ids),
-        await sharesOfItems(db, ids),
-      ];
+      const none = new Map();
+      // at once: on PostgreSQL each is a round trip of its own (PGlite runs them one after another)
+      const [tags, annotations, files, pages, shares] = await Promise.all([
+        need === 'all' ? this.deps.tags.tagNamesFor(db, ids) : none,
+        need === 'files' ? none : annotationsOfItems(db, ids),
+        need === 'annotations' ? none : filesOfItems(db, ids),
+        need === 'annotations' ? none : pagesOfItems(db, ids),
+        need === 'all' ? sharesOfItems(db, ids) : none,
+      ]);
       const batch: ItemBatch = { items: [], files: [] };
       for (const row of rows) {
         const file = files.get(row.id);

@@ -18,6 +18,7 @@ import {
 } from '../items/backup.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
+import { sniffImage } from '../notes/images.ts';
 import {
   findRestoredOutliner,
   outlinersAfter,
@@ -27,6 +28,7 @@ import {
 import { restoreProfile } from '../settings/backup.ts';
 import type { TagsService } from '../tags/service.ts';
 import { restoreFile } from '../uploads/backup.ts';
+import { sniffUpload } from '../uploads/sniff.ts';
 import { BACKUP_FORMAT, BACKUP_VERSION, keyOf, rehome } from './model.ts';
 import {
   backupAccount,
@@ -38,6 +40,7 @@ import {
   type ParsedOutliner,
   problemOf,
 } from './records.ts';
+import { drainOf } from './zip-out.ts';
 
 export interface RestoreDeps {
   db: Db;
@@ -63,15 +66,6 @@ export interface RestoreReport {
 
 /** Items written per transaction. */
 const BATCH = 100;
-
-const MIME: Record<string, string> = {
-  pdf: 'application/pdf',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  bmp: 'image/bmp',
-};
 
 /**
  * Restores a Folio backup into an account (docs/backup-format.md): the files are stored as they
@@ -117,7 +111,7 @@ class RestoreRun {
   private batch: { item: ParsedItem; at: number }[] = [];
   private written = nothing();
   private at = 0;
-  private file: { member: string; body: PassThrough; stored: Promise<unknown> } | undefined;
+  private file: { member: string; body: PassThrough | null; stored: Promise<unknown> } | undefined;
   private checked = false;
 
   constructor(
@@ -157,23 +151,31 @@ class RestoreRun {
     await this.send();
   }
 
-  /** A piece of a stored file: streamed into the blob store under this account's key. */
+  /**
+   * A piece of a stored file: streamed into the blob store under this account's key. Its type is
+   * read from its first bytes, as every upload's is: a file that is not the picture or PDF its area
+   * holds is left out.
+   */
   private async takeFile(part: Extract<FolioPart, { kind: 'file' }>) {
     if (!this.file || this.file.member !== part.member) {
       const key = keyOf(part.member, this.user.id);
-      if (!key) return;
-      const body = new PassThrough({ highWaterMark: 1024 * 1024 });
-      const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
-      this.file = {
-        member: part.member,
-        body,
-        stored: this.deps.blobs.put(key, body, MIME[ext] ?? 'application/octet-stream'),
-      };
+      const head = Buffer.from(part.data.subarray(0, 4100));
+      const type = key?.startsWith('items/') ? (sniffUpload(head) ?? sniffImage(head)) : sniffImage(head);
+      if (!key || !type) {
+        this.file = { member: part.member, body: null, stored: Promise.resolve() };
+        this.written.problems.push({
+          at: { entry: 0 },
+          message: `File left out: ${part.member.slice(0, 200)} is not a picture or PDF.`,
+        });
+      } else {
+        const body = new PassThrough({ highWaterMark: 1024 * 1024 });
+        this.file = { member: part.member, body, stored: this.deps.blobs.put(key, body, type.mime) };
+      }
     }
     const file = this.file;
-    if (!file.body.write(part.data)) await new Promise((resolve) => file.body.once('drain', resolve));
+    if (file.body && !file.body.write(part.data)) await drainOf(file.body);
     if (part.final) {
-      file.body.end();
+      file.body?.end();
       await file.stored;
       this.file = undefined;
     }

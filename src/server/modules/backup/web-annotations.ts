@@ -119,7 +119,7 @@ export async function writeAnnotationsJsonLd(
   const headText = JSON.stringify(head, null, 2);
   await sink.write(`${headText.slice(0, -2)},\n  "first": {\n    "type": "AnnotationPage",\n    "items": [`);
   let n = 0;
-  for await (const batch of reader.items(userId)) {
+  for await (const batch of reader.items(userId, 'annotations')) {
     for (const item of batch.items) {
       for (const a of item.annotations) {
         await sink.write(`${n ? ',' : ''}\n      ${JSON.stringify(webAnnotation(item, a))}`);
