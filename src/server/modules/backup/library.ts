@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import { annotationsOfItems, type OwnAnnotation } from '../annotations/backup.ts';
-import { pagesOfItems } from '../capture/backup.ts';
+import { pagesOfItems, pictureKeysOfItems } from '../capture/backup.ts';
 import type { PageRow } from '../capture/repo.ts';
 import { membershipsOf, sharesOfItems } from '../groups/backup.ts';
 import { itemsAfter } from '../items/backup.ts';
@@ -114,17 +114,23 @@ export class LibraryReader {
       const ids = rows.map((r) => r.id);
       const none = new Map();
       // at once: on PostgreSQL each is a round trip of its own (PGlite runs them one after another)
-      const [tags, annotations, files, pages, shares] = await Promise.all([
+      const [tags, annotations, files, pages, pictures, shares] = await Promise.all([
         need === 'all' ? this.deps.tags.tagNamesFor(db, ids) : none,
         need === 'files' ? none : annotationsOfItems(db, ids),
         need === 'annotations' ? none : filesOfItems(db, ids),
-        need === 'annotations' ? none : pagesOfItems(db, ids),
+        need === 'all' ? pagesOfItems(db, ids) : none,
+        need === 'files' ? pictureKeysOfItems(db, ids) : none,
         need === 'all' ? sharesOfItems(db, ids) : none,
       ]);
       const batch: ItemBatch = { items: [], files: [] };
       for (const row of rows) {
         const file = files.get(row.id);
         const page = pages.get(row.id);
+        // the files pass reads only the copy's picture keys
+        for (const key of (pictures as Map<number, string[]>).get(row.id) ?? []) {
+          const member = memberOf(key);
+          if (member) batch.files.push({ key, member });
+        }
         const notePictures = row.type === 'note' ? notePicturesOf(row) : [];
         const item = itemRecord(row, {
           tags: tags.get(row.id) ?? '',

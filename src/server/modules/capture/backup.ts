@@ -17,6 +17,16 @@ export async function pagesOfItems(ex: Executor, itemIds: number[]): Promise<Map
   return new Map(rows.map((row) => [row.itemId, row]));
 }
 
+/** Only the blob keys of these items' copies' pictures (a pass copying files needs no HTML). */
+export async function pictureKeysOfItems(ex: Executor, itemIds: number[]): Promise<Map<number, string[]>> {
+  if (!itemIds.length) return new Map();
+  const rows = await ex
+    .select({ itemId: itemPages.itemId, pictures: itemPages.pictures })
+    .from(itemPages)
+    .where(inArray(itemPages.itemId, itemIds));
+  return new Map(rows.map((row) => [row.itemId, row.pictures]));
+}
+
 export async function restorePage(
   tx: Executor,
   deps: { items: ItemsService },
