@@ -77,6 +77,12 @@ async function ok(res: { statusCode: number; body: string; json(): any }) {
 
 async function buildLibrary() {
   await setPlan(a.database, alice, 'professional');
+  // the profile and preferences, restored into the empty account
+  const setting = (name: string, body: unknown) => alice.post(`/api/settings/${name}`, body).then(ok);
+  await setting('changeRealName', { firstName: 'Ada', lastName: 'Lovelace' });
+  await setting('setNewslettersNotif', { value: false });
+  await setting('setOutlinerSettings', { quota: false });
+  await setting('setOpenTextView', { value: false });
   // bookmarks: a captured page (its copy, pictures and cover), tags, a star, read and private states
   const article = await saveBookmark(alice, {
     url: site.url('/article.html'),
@@ -406,6 +412,9 @@ describe('the Folio backup round trip', () => {
     expect(new Set(source.annotations.map((x: Row) => x.shape))).toEqual(new Set([0, 2, 5, 9, 10]));
     expect(source.pages.length).toBeGreaterThan(0);
     expect(source.entries.some((e: Row) => e.annId !== null)).toBe(true);
+    expect(source.profile[0]).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', openTextView: false });
+    expect(source.settings[0]).toMatchObject({ newsletter: false });
+    expect(source.outlinerSettings).toEqual([{ showQuota: false, sourceLink: true }]);
 
     const status = await restore(carol, b);
     const carolId = await userIdOf(b.database, carol.name!);
