@@ -18,6 +18,7 @@ import { GroupLayerService } from './modules/annotations/group-layer.ts';
 import { KindleImportService } from './modules/annotations/kindle-import.ts';
 import { registerAnnotationRoutes } from './modules/annotations/routes.ts';
 import { AnnotationsService } from './modules/annotations/service.ts';
+import { FolioRestore } from './modules/backup/restore.ts';
 import { registerBlogRoutes } from './modules/blogs/routes.ts';
 import { BlogsService } from './modules/blogs/service.ts';
 import { pictureKeysOf } from './modules/capture/repo.ts';
@@ -299,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     kindle,
     outliners,
     publicUrl: config.publicUrl,
+    restore: new FolioRestore({ db, clock, blobs, items, tags }),
     writer: new ImportWriter({
       db,
       clock,
