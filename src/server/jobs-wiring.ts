@@ -3,6 +3,7 @@ import { IMPORT_JOB, type ImportService } from './modules/import/service.ts';
 import { CAPTURE_JOB } from './modules/items/capture-hook.ts';
 import type { Renewals } from './modules/premium/renewals.ts';
 import type { FileJobs } from './modules/uploads/file-jobs.ts';
+import type { WebhookDeliveries } from './modules/webhooks/delivery.ts';
 import { defineJob, type JobDefinition, type JobQueue } from './platform/jobs.ts';
 
 /**
@@ -19,6 +20,8 @@ export function registerJobHandlers(
     imports: ImportService;
     /** the forgot-password mail (settings/reset-mail.ts) */
     resetMails: JobDefinition<{ email: string; origin: string }>;
+    /** webhook deliveries and the mail of a webhook turned off */
+    webhooks: WebhookDeliveries;
   },
 ) {
   jobs.register(
@@ -28,5 +31,6 @@ export function registerJobHandlers(
     deps.renewals.definition(),
     defineJob(IMPORT_JOB, (job) => deps.imports.run(job)),
     deps.resetMails,
+    ...deps.webhooks.definitions(),
   );
 }

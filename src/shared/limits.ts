@@ -97,3 +97,10 @@ export const STATS_SEND_INTERVAL_MS = 60_000;
 /** blog accounts one user keeps, and how many of them load_blogs checks at once */
 export const BLOG_ACCOUNTS_MAX = 20;
 export const BLOG_CHECKS_AT_ONCE = 4;
+
+/** webhooks (issue 30): per user, a URL's length, deliveries kept in each one's log */
+export const WEBHOOKS_MAX = 20;
+export const WEBHOOK_URL_MAX = 2000;
+export const WEBHOOK_LOG_KEPT = 50;
+/** failed deliveries in a row that turn a webhook off (and mail its owner) */
+export const WEBHOOK_FAILURES_TO_DISABLE = 10;

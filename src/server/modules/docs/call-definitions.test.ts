@@ -26,6 +26,10 @@ const ADDED_PATHS = [
   '/group_api/interact_api/load_invitation',
   '/group_api/interact_api/accept_invitation',
   '/group_api/interact_api/decline_invitation',
+  // webhooks (issue 30)
+  '/api/webhooks',
+  '/api/webhooks/{id}',
+  '/api/webhooks/{id}/test',
 ];
 
 /**

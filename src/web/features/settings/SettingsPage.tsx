@@ -6,6 +6,7 @@ import { useSettingsOperation, useUserSettings } from '../../api/settings.ts';
 import { rememberLanguage, t } from '../../i18n/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
+import { WebhooksPanel } from '../developer/WebhooksPanel.tsx';
 import { ImportPanel } from '../import/ImportPanel.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { ConnectionsSection } from './ConnectionsSection.tsx';
@@ -46,6 +47,10 @@ export function SettingsPage() {
           <section className={styles.section} aria-labelledby="import-h" id="import">
             <h2 id="import-h">{t('settings.import')}</h2>
             <ImportPanel />
+          </section>
+          <section className={styles.section} aria-labelledby="developer-h" id="developer">
+            <h2 id="developer-h">{t('settings.developer')}</h2>
+            <WebhooksPanel />
           </section>
           {s.premium.giftCount > 0 ? <GiftSection s={s} /> : null}
           {s.affiliate ? (
