@@ -3,13 +3,10 @@ import { expect, test } from '@playwright/test';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/helpers/webhook-receiver.ts';
 import { signUpByApi, uniqueName } from './seed.ts';
 
-// The receiver listens on 127.0.0.1 (the e2e server runs with FETCH_ALLOW_PRIVATE=1), on the port after
-// the OpenID peer's unless E2E_WEBHOOK_PORT names one.
-const RECEIVER_PORT = Number(process.env.E2E_WEBHOOK_PORT ?? Number(process.env.E2E_OIDC_PORT ?? 3499) + 1);
-
+// The receiver listens on 127.0.0.1 on a free port (the e2e server runs with FETCH_ALLOW_PRIVATE=1).
 let receiver: WebhookReceiver;
 test.beforeAll(async () => {
-  receiver = await startWebhookReceiver(RECEIVER_PORT);
+  receiver = await startWebhookReceiver();
 });
 test.afterAll(async () => {
   await receiver.close();
