@@ -320,6 +320,33 @@ describe('events from the real service paths', () => {
     expect(new Set(bodies().map((b) => b.event))).toEqual(new Set(WEBHOOK_EVENTS));
   });
 
+  it("sends item.created for a note, and for a copy of another user's public item", async () => {
+    const frank = await t.signUp();
+    await register(frank, ['item.created'], '/frank');
+    const note = await frank.post('/item/save/note', {
+      local_id: `local-${Date.now()}`,
+      title: 'A note',
+      content: '<p>Words</p>',
+      note_type: 'rich',
+    });
+    expect(note.statusCode, note.body).toBe(200);
+    const source = await saveBookmark(alice, { url: site.url('/article.html?copied'), private: false });
+    const copied = await frank.post('/interact_api/copy_item', {
+      link_id: source.link_id,
+      copy_annotations: '',
+    });
+    expect(copied.statusCode, copied.body).toBe(200);
+    await t.jobs.runDueJobs();
+    const created = deliveriesTo('/frank').map((d) => JSON.parse(d.body).data);
+    expect(created.map((d) => d.link_id).sort()).toEqual(
+      [note.json().items[0].link_id, copied.json().items[0].link_id].sort(),
+    );
+    expect(created.find((d) => d.type_name === 'note')).toMatchObject({
+      title: 'A note',
+      user_name: frank.name,
+    });
+  });
+
   it('sends nothing to another user for these changes', async () => {
     const { id } = await register(bob, [...WEBHOOK_EVENTS], '/bob');
     await saveBookmark(alice, { url: site.url('/article.html?alice') });
