@@ -246,13 +246,18 @@ describe('events from the real service paths', () => {
       error: null,
     });
 
-    // item.updated: marked unread
+    // item.updated: marked unread, then tagged
     await erin.post('/ditem_mana2/mark_readed', { link_id: [item.link_id], readed: 0 });
-    await t.jobs.runDueJobs();
-    expect(bodies().find((b) => b.event === 'item.updated').data).toMatchObject({
-      link_id: item.link_id,
-      readed: 0,
+    await erin.post('/interact_api/edit_item_tags', {
+      link_id: [item.link_id],
+      editTags: 'hooked',
+      editTagOption: 0,
     });
+    await t.jobs.runDueJobs();
+    // deliveries may arrive in any order
+    const itemUpdates = bodies().filter((b) => b.event === 'item.updated');
+    expect(itemUpdates.map((b) => b.data.t_name).sort()).toEqual(['', 'hooked']);
+    for (const u of itemUpdates) expect(u.data).toMatchObject({ link_id: item.link_id, readed: 0 });
 
     // annotation.created, .updated (colour, sticky note), .deleted
     const added = await erin.post('/annotation_mana/add_annotation', {
