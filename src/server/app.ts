@@ -89,6 +89,10 @@ import { FileJobs } from './modules/uploads/file-jobs.ts';
 import { blobKeysOf } from './modules/uploads/repo.ts';
 import { registerUploadRoutes } from './modules/uploads/routes.ts';
 import { UploadsService } from './modules/uploads/service.ts';
+import { WebhookDeliveries } from './modules/webhooks/delivery.ts';
+import { WebhookEvents } from './modules/webhooks/events.ts';
+import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
+import { WebhooksService } from './modules/webhooks/service.ts';
 import { pageHtml } from './page-preload.ts';
 import { Auth } from './platform/auth/auth.ts';
 import { registerOriginCheck } from './platform/auth/origin.ts';
@@ -185,7 +189,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bus = deps.bus ?? new InProcessEventBus();
   const tags = new TagsService({ db, clock, accounts });
   const jobs = deps.jobs ?? new JobQueue(db, clock);
-  const items = new ItemsService({ db, clock, bus, accounts, tags, jobs });
+  // the webhook outbox: writers queue their events' deliveries in their own transactions
+  const webhookEvents = new WebhookEvents({ jobs, clock, secretsKey: config.secretsKey });
+  const items = new ItemsService({ db, clock, bus, accounts, tags, jobs, webhooks: webhookEvents });
   const fetcher =
     deps.fetcher ??
     new Fetcher({
@@ -202,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     items,
     tags,
     accounts,
+    webhooks: webhookEvents,
     onCopyStored: anchorImported,
     log: (o, m) => app.log.warn(o, m),
   });
@@ -244,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     accounts,
     items,
+    webhooks: webhookEvents,
     onChanged: (ids) => roster.ownAnnotationsChanged(ids),
   });
   await registerAnnotationRoutes(app, { annotations, kindle, auth });
@@ -299,6 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accounts,
     kindle,
     outliners,
+    webhooks: webhookEvents,
     publicUrl: config.publicUrl,
     restore: new FolioRestore({ db, clock, blobs, items, tags }),
     writer: new ImportWriter({
@@ -314,6 +323,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await registerImportRoutes(app, { imports, auth });
+  registerWebhookRoutes(app, {
+    webhooks: new WebhooksService({ db, fetcher, events: webhookEvents, secretsKey: config.secretsKey }),
+    auth,
+  });
   const connections = new ConnectionsService({ db, accounts });
   registerConnectionRoutes(app, {
     connections,
@@ -403,6 +416,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     imports,
     digest,
     resetMails: passwordResetMailJob({ db, clock, mailer, accounts, secret: config.sessionSecret }),
+    webhooks: new WebhookDeliveries({
+      db,
+      clock,
+      fetcher,
+      jobs,
+      mailer,
+      accounts,
+      secretsKey: config.secretsKey,
+      publicUrl: config.publicUrl,
+    }),
   });
   await registerLiveRoutes(app, {
     bus,

@@ -4,6 +4,7 @@ import { CAPTURE_JOB } from './modules/items/capture-hook.ts';
 import type { Renewals } from './modules/premium/renewals.ts';
 import type { ReviewDigest } from './modules/review/digest.ts';
 import type { FileJobs } from './modules/uploads/file-jobs.ts';
+import type { WebhookDeliveries } from './modules/webhooks/delivery.ts';
 import { defineJob, type JobDefinition, type JobQueue } from './platform/jobs.ts';
 
 /**
@@ -22,6 +23,8 @@ export function registerJobHandlers(
     digest: ReviewDigest;
     /** the forgot-password mail (settings/reset-mail.ts) */
     resetMails: JobDefinition<{ email: string; origin: string }>;
+    /** webhook deliveries and the mail of a webhook turned off */
+    webhooks: WebhookDeliveries;
   },
 ) {
   jobs.register(
@@ -32,5 +35,6 @@ export function registerJobHandlers(
     defineJob(IMPORT_JOB, (job) => deps.imports.run(job)),
     deps.resetMails,
     ...deps.digest.definitions(),
+    ...deps.webhooks.definitions(),
   );
 }

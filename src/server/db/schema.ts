@@ -19,3 +19,4 @@ export * from './schema/sharing.ts';
 export * from './schema/stats.ts';
 export * from './schema/tokens.ts';
 export * from './schema/two-factor.ts';
+export * from './schema/webhooks.ts';

@@ -28,6 +28,7 @@ import { tokenCalls } from './tokens.ts';
 import { toolbarCalls } from './toolbar.ts';
 import { twoFactorCalls } from './two-factor.ts';
 import { uploadCalls } from './uploads.ts';
+import { webhookCalls } from './webhooks.ts';
 
 /** Every call Folio answers, by domain: what /api/docs describes (the server's own use, not the web's). */
 export const callsByDomain = {
@@ -60,6 +61,7 @@ export const callsByDomain = {
   toolbar: toolbarCalls,
   two_factor: twoFactorCalls,
   uploads: uploadCalls,
+  webhooks: webhookCalls,
 } satisfies Record<string, Record<string, Call>>;
 
 export const allCalls: Call[] = Object.values(callsByDomain).flatMap((calls) => Object.values(calls));

@@ -42,4 +42,6 @@ export const queryKeys = {
   groupInvitation: (token: string) => ['groups', 'invitation', token] as const,
   /** the user's personal access tokens (Settings > Developer) */
   tokens: ['tokens'] as const,
+  /** the user's webhooks with their last deliveries */
+  webhooks: ['webhooks'] as const,
 };

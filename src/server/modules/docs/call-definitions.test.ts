@@ -37,6 +37,10 @@ const ADDED_PATHS = [
   '/api/tokens',
   '/api/tokens/{id}',
   '/mcp',
+  // webhooks (issue 30)
+  '/api/webhooks',
+  '/api/webhooks/{id}',
+  '/api/webhooks/{id}/test',
 ];
 
 /**

@@ -24,6 +24,7 @@ import type { KindleImportService } from '../annotations/kindle-import.ts';
 import type { FolioRestore } from '../backup/restore.ts';
 import { parseOpml } from '../outliners/opml.ts';
 import type { OutlinersService } from '../outliners/service.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 import { detectFormat } from './detect.ts';
 import { ImportFormatError } from './entry.ts';
 import { ENTRY_FORMATS, type EntryFormat, formatLabel, UNKNOWN_FORMAT_MESSAGE } from './formats.ts';
@@ -51,6 +52,8 @@ export interface ImportDeps {
   outliners: OutlinersService;
   /** restores a Folio backup (format `folio`, modules/backup) */
   restore: FolioRestore;
+  /** import.finished, queued with the import's end */
+  webhooks: WebhookEvents;
   publicUrl?: string;
 }
 
@@ -293,12 +296,17 @@ export class ImportService {
       .where(eq(imports.id, id));
   }
 
+  /** Ends the import; its import.finished event carries the status GET /api/import/{job_id} answers. */
   private async finish(id: number, end: { state: 'done' | 'failed'; message?: string }) {
-    const [row] = await this.deps.db
-      .update(imports)
-      .set({ state: end.state, message: end.message ?? null, finishedAt: this.deps.clock.now() })
-      .where(eq(imports.id, id))
-      .returning();
+    const row = await this.deps.db.transaction(async (tx) => {
+      const [ended] = await tx
+        .update(imports)
+        .set({ state: end.state, message: end.message ?? null, finishedAt: this.deps.clock.now() })
+        .where(eq(imports.id, id))
+        .returning();
+      if (ended) await this.deps.webhooks.emit(tx, ended.userId, 'import.finished', present(ended));
+      return ended;
+    });
     if (row?.blobKey) {
       await this.deps.blobs.delete(row.blobKey);
       await this.deps.db.update(imports).set({ blobKey: null }).where(eq(imports.id, id));

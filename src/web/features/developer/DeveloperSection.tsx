@@ -5,10 +5,11 @@ import settings from '../settings/Settings.module.css';
 import { AssistantPanel } from './AssistantPanel.tsx';
 import styles from './Developer.module.css';
 import { TokensPanel } from './TokensPanel.tsx';
+import { WebhooksPanel } from './WebhooksPanel.tsx';
 
 /**
  * Settings > Developer (issue 30): personal access tokens for scripts, automation tools and
- * assistants, and how to add Folio to an assistant. Each part is its own panel.
+ * assistants, how to add Folio to an assistant, and webhooks. Each part is its own panel.
  */
 export function DeveloperSection() {
   // the token just made, so the assistant's set-up can show it filled in while it is on screen
@@ -23,6 +24,7 @@ export function DeveloperSection() {
       </p>
       <TokensPanel onMade={setFresh} />
       <AssistantPanel token={fresh} />
+      <WebhooksPanel />
     </section>
   );
 }
