@@ -46,6 +46,8 @@ import { ImportWriter } from './modules/import/writer.ts';
 import { ImportedItems } from './modules/items/imported.ts';
 import { registerItemRoutes } from './modules/items/routes.ts';
 import { ItemsService } from './modules/items/service.ts';
+import { TrashService } from './modules/items/trash.ts';
+import { registerTrashRoutes } from './modules/items/trash-routes.ts';
 import { registerLiveRoutes } from './modules/live/routes.ts';
 import { noteImageKeysOf } from './modules/notes/images.ts';
 import { registerNoteRoutes } from './modules/notes/routes.ts';
@@ -304,6 +306,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerOutlinerRoutes(app, { outliners, auth, publicUrl: config.publicUrl });
   // the save form places a bookmark in outliners and groups
+  const trash = new TrashService({ db, clock, accounts, items, jobs });
+  registerTrashRoutes(app, { trash, auth });
   registerItemRoutes(app, {
     items,
     auth,
@@ -377,6 +381,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     }),
     renewals: new Renewals(premiumDeps, jobs),
+    trashPurge: trash.purgeJob(),
     imports,
     resetMails: passwordResetMailJob({ db, clock, mailer, accounts, secret: config.sessionSecret }),
   });

@@ -16,6 +16,8 @@ export function registerJobHandlers(
     files: FileJobs;
     sweep: JobDefinition<Record<string, never>>;
     renewals: Renewals;
+    /** the trash's daily purge (items/trash.ts) */
+    trashPurge: JobDefinition<Record<string, never>>;
     imports: ImportService;
     /** the forgot-password mail (settings/reset-mail.ts) */
     resetMails: JobDefinition<{ email: string; origin: string }>;
@@ -26,6 +28,7 @@ export function registerJobHandlers(
     ...deps.files.definitions(),
     deps.sweep,
     deps.renewals.definition(),
+    deps.trashPurge,
     defineJob(IMPORT_JOB, (job) => deps.imports.run(job)),
     deps.resetMails,
   );

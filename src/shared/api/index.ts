@@ -6,6 +6,7 @@ import { connectionCalls } from './connections.ts';
 import type { Call } from './define.ts';
 import { docsCalls } from './docs.ts';
 import { driveCalls } from './drives.ts';
+import { duplicateCalls } from './duplicates.ts';
 import { exportCalls } from './export.ts';
 import { feedbackCalls } from './feedback.ts';
 import { groupCalls } from './groups.ts';
@@ -16,6 +17,7 @@ import { noteCalls } from './notes.ts';
 import { outlinerCalls } from './outliners.ts';
 import { premiumCalls } from './premium.ts';
 import { profileCalls } from './profile.ts';
+import { savedSearchCalls } from './saved-searches.ts';
 import { settingsCalls } from './settings.ts';
 import { sharingCalls } from './sharing.ts';
 import { siteCalls } from './site.ts';
@@ -23,6 +25,7 @@ import { statsCalls } from './stats.ts';
 import { systemCalls } from './system.ts';
 import { tagCalls } from './tags.ts';
 import { toolbarCalls } from './toolbar.ts';
+import { trashCalls } from './trash.ts';
 import { twoFactorCalls } from './two-factor.ts';
 import { uploadCalls } from './uploads.ts';
 
@@ -35,6 +38,7 @@ export const callsByDomain = {
   connections: connectionCalls,
   docs: docsCalls,
   drives: driveCalls,
+  duplicates: duplicateCalls,
   export: exportCalls,
   feedback: feedbackCalls,
   groups: groupCalls,
@@ -45,6 +49,7 @@ export const callsByDomain = {
   outliners: outlinerCalls,
   premium: premiumCalls,
   profile: profileCalls,
+  saved_searches: savedSearchCalls,
   settings: settingsCalls,
   sharing: sharingCalls,
   site: siteCalls,
@@ -52,6 +57,7 @@ export const callsByDomain = {
   system: systemCalls,
   tags: tagCalls,
   toolbar: toolbarCalls,
+  trash: trashCalls,
   two_factor: twoFactorCalls,
   uploads: uploadCalls,
 } satisfies Record<string, Record<string, Call>>;

@@ -39,8 +39,7 @@ export interface ListFilter {
 /** The load parameters (spec part 1 §3) as conditions on the owner's items the viewer may read. */
 export function listFilter(q: LoadItemsInput, ownerId: number, viewer: Actor): ListFilter {
   const isOwner = ownsLibrary(viewer, ownerId);
-  const readable = readableWhere(viewer, ownerId);
-  const conds: SQL[] = readable ? [eq(items.userId, ownerId), readable] : [eq(items.userId, ownerId)];
+  const conds: SQL[] = [eq(items.userId, ownerId), readableWhere(viewer, ownerId)];
   const whole = conds.length;
   if (q.type && q.type !== 'all') conds.push(eq(items.type, q.type));
   if (q.ann === 'yes') conds.push(sql`${items.annotationCount} > 0`);

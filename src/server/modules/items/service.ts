@@ -28,7 +28,7 @@ import { annotationsForItems, quotaUnitsOfItems } from '../annotations/item-anno
 import type { TagsService } from '../tags/service.ts';
 import { loadAll, loadForRead, loadForWrite } from './access.ts';
 import { CAPTURE_PENDING, needsCapture, queueCapture } from './capture-hook.ts';
-import { fileFactsFor, queueFileCleanup } from './files-hook.ts';
+import { fileFactsFor } from './files-hook.ts';
 import { listFilter, listPage } from './listing.ts';
 import { hostOf, presentItem } from './presenter.ts';
 
@@ -330,19 +330,22 @@ export class ItemsService {
     return { link_ids: changed };
   }
 
-  /** Deletes the items and gives back their pdf, image and highlight quota units. */
+  /**
+   * Deletes the items (delete_b): they move to the trash (trash.ts) with their files, annotations and
+   * notes, out of every list, count, feed and share, and their pdf, image and highlight quota units
+   * are given back at once (restoring takes them again).
+   */
   async delete(user: { id: number }, { link_id }: LinkIdsInput): Promise<{ link_ids: number[] }> {
     const deleted = await this.deps.db.transaction(async (tx) => {
-      const list = await loadAll(tx, user, link_id, 'write');
-      await queueFileCleanup(this.deps.jobs, tx, user.id, link_id);
+      const list = await loadAll(tx, user, link_id, 'write', { lock: true });
       const highlights = await quotaUnitsOfItems(tx, link_id);
-      const rows = await repo.deleteItems(tx, list);
+      await repo.trashItems(tx, list, this.deps.clock.now());
       await this.deps.accounts.releaseUsage(tx, user.id, {
-        pdf: rows.filter((r) => r.type === 'pdf').length,
-        image: rows.filter((r) => r.type === 'image').length,
+        pdf: list.filter((r) => r.type === 'pdf').length,
+        image: list.filter((r) => r.type === 'image').length,
         annotation: highlights,
       });
-      return rows.map((r) => r.id);
+      return list.map((r) => r.id);
     });
     for (const id of deleted) await this.publish(user.id, { cmd: ITEM_CMD.remove, link_id: id });
     return { link_ids: deleted };
@@ -398,7 +401,7 @@ export class ItemsService {
     return presented;
   }
 
-  private publish(userId: number, event: ItemEvent) {
+  publish(userId: number, event: ItemEvent) {
     return this.deps.bus.publish(userTopic(userId), event);
   }
 }

@@ -144,7 +144,7 @@ export async function treeOf(ex: Executor, outlinerId: number, onlyIds?: number[
         FROM outliner_entries e
         LEFT JOIN items i ON i.id = e.link_id
         LEFT JOIN annotations a ON a.id = e.ann_id
-        WHERE e.outliner_id = ${outlinerId} ${only}
+        WHERE e.outliner_id = ${outlinerId} ${only} AND i.trashed_at IS NULL
       ) r`,
   );
   return JSON.parse(row?.tree ?? '[]') as TreeRow[];
