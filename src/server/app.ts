@@ -30,6 +30,8 @@ import { registerDocsRoutes, trackRoutes } from './modules/docs/routes.ts';
 import { GoogleDriveService } from './modules/drives/google-drive.ts';
 import { registerDriveRoutes } from './modules/drives/routes.ts';
 import { WebdavService } from './modules/drives/webdav.ts';
+import { registerDuplicateRoutes } from './modules/duplicates/routes.ts';
+import { DuplicatesService } from './modules/duplicates/service.ts';
 import { registerExportRoutes } from './modules/export/routes.ts';
 import { ExportService } from './modules/export/service.ts';
 import { registerFeedbackRoutes } from './modules/feedback/routes.ts';
@@ -217,17 +219,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const roster = new GroupLayerRoster({ db, bus });
   const groupLayer = new GroupLayerService({ db, clock, roster });
   const kindle = new KindleImportService({ db, clock, items, log: (o, m) => app.log.info(o, m) });
-  await registerAnnotationRoutes(app, {
-    annotations: new AnnotationsService({
-      db,
-      clock,
-      accounts,
-      items,
-      onChanged: (ids) => roster.ownAnnotationsChanged(ids),
-    }),
-    kindle,
-    auth,
+  const annotations = new AnnotationsService({
+    db,
+    clock,
+    accounts,
+    items,
+    onChanged: (ids) => roster.ownAnnotationsChanged(ids),
   });
+  await registerAnnotationRoutes(app, { annotations, kindle, auth });
   await registerNoteRoutes(app, { notes: new NotesService({ db, clock, items, tags }), auth, blobs });
   const uploads = new UploadsService({ db, clock, blobs, jobs, items, tags, accounts });
   await registerUploadRoutes(app, { uploads, auth, blobs });
@@ -308,6 +307,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the save form places a bookmark in outliners and groups
   const trash = new TrashService({ db, clock, accounts, items, jobs });
   registerTrashRoutes(app, { trash, auth });
+  registerDuplicateRoutes(app, {
+    duplicates: new DuplicatesService({ db, items, tags, annotations, outliners, sharing, groups }),
+    auth,
+  });
   registerItemRoutes(app, {
     items,
     auth,

@@ -36,11 +36,3 @@ export const mergeDuplicatesReplySchema = z.object({
   /** the items moved to the trash */
   merged: z.array(z.number()),
 });
-
-/** The save form's hint: an item of the library that is the same page at another address. */
-export const similarItemSchema = z.object({
-  link_id: z.number(),
-  title: z.string(),
-  url: z.string(),
-});
-export type SimilarItem = z.infer<typeof similarItemSchema>;

@@ -277,3 +277,17 @@ export async function audienceOfItems(ex: Executor, itemIds: number[]) {
     .innerJoin(groupMembers, eq(groupMembers.groupId, groupItems.groupId))
     .where(inArray(groupItems.itemId, itemIds));
 }
+
+/** Duplicates' merge: `to` is shared to every group one of `from` was shared to (same sharer, same time). */
+export async function copyShares(ex: Executor, fromIds: number[], toId: number): Promise<void> {
+  if (fromIds.length === 0) return;
+  await ex.execute(sql`
+    INSERT INTO group_items (group_id, item_id, shared_by, shared_at)
+    SELECT DISTINCT ON (group_id) group_id, ${toId}::bigint, shared_by, shared_at FROM group_items
+    WHERE item_id IN (${sql.join(
+      fromIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    ORDER BY group_id, shared_at
+    ON CONFLICT (group_id, item_id) DO NOTHING`);
+}

@@ -14,6 +14,7 @@ import type {
   StarInput,
 } from '../../../shared/schemas/items.ts';
 import { parseTagInput } from '../../../shared/tags.ts';
+import { urlKey } from '../../../shared/url-key.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -28,6 +29,7 @@ import { annotationsForItems, quotaUnitsOfItems } from '../annotations/item-anno
 import type { TagsService } from '../tags/service.ts';
 import { loadAll, loadForRead, loadForWrite } from './access.ts';
 import { CAPTURE_PENDING, needsCapture, queueCapture } from './capture-hook.ts';
+import { similarBookmark } from './duplicates.ts';
 import { fileFactsFor } from './files-hook.ts';
 import { listFilter, listPage } from './listing.ts';
 import { hostOf, presentItem } from './presenter.ts';
@@ -214,6 +216,16 @@ export class ItemsService {
     return found;
   }
 
+  /** Another bookmark of the user that is the same page as this one at another address, if any. */
+  async similarTo(
+    userId: number,
+    item: ItemReply,
+  ): Promise<{ link_id: number; title: string; url: string } | undefined> {
+    if (item.type_name !== 'bookmark' || !item.url) return undefined;
+    const row = await similarBookmark(this.deps.db, userId, urlKey(item.url), item.link_id);
+    return row && { link_id: row.id, title: row.title, url: row.url ?? '' };
+  }
+
   /** The id of the user's bookmark of exactly this URL, if they have one. */
   async bookmarkIdFor(userId: number, url: string): Promise<number | undefined> {
     return (await repo.findBookmarkByUrl(this.deps.db, userId, url))?.id;
@@ -338,17 +350,25 @@ export class ItemsService {
   async delete(user: { id: number }, { link_id }: LinkIdsInput): Promise<{ link_ids: number[] }> {
     const deleted = await this.deps.db.transaction(async (tx) => {
       const list = await loadAll(tx, user, link_id, 'write', { lock: true });
-      const highlights = await quotaUnitsOfItems(tx, link_id);
-      await repo.trashItems(tx, list, this.deps.clock.now());
-      await this.deps.accounts.releaseUsage(tx, user.id, {
-        pdf: list.filter((r) => r.type === 'pdf').length,
-        image: list.filter((r) => r.type === 'image').length,
-        annotation: highlights,
-      });
+      await this.trashWithin(tx, user, list);
       return list.map((r) => r.id);
     });
     for (const id of deleted) await this.publish(user.id, { cmd: ITEM_CMD.remove, link_id: id });
     return { link_ids: deleted };
+  }
+
+  /** delete_b's work in the caller's transaction (also a merge of duplicates); the caller publishes. */
+  async trashWithin(tx: Executor, user: { id: number }, list: Authorized<'item', ItemRow>[]): Promise<void> {
+    const highlights = await quotaUnitsOfItems(
+      tx,
+      list.map((r) => r.id),
+    );
+    await repo.trashItems(tx, list, this.deps.clock.now());
+    await this.deps.accounts.releaseUsage(tx, user.id, {
+      pdf: list.filter((r) => r.type === 'pdf').length,
+      image: list.filter((r) => r.type === 'image').length,
+      annotation: highlights,
+    });
   }
 
   /** Item replies for these rows, as the viewer sees them (canEdit), in the same order. */

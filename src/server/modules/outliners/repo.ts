@@ -329,3 +329,9 @@ export async function itemsOfEntries(ex: Executor, entryIds: number[]): Promise<
     .where(and(inArray(outlinerEntries.id, entryIds), eq(outlinerEntries.kind, 'item')));
   return rows.map((r) => r.linkId!).filter((id) => id !== null);
 }
+
+/** Duplicates' merge: the entries of `fromIds` (items and their highlights) now show `toId`. */
+export async function moveItemEntries(ex: Executor, fromIds: number[], toId: number): Promise<void> {
+  if (fromIds.length === 0) return;
+  await ex.update(outlinerEntries).set({ linkId: toId }).where(inArray(outlinerEntries.linkId, fromIds));
+}
