@@ -65,6 +65,8 @@ import { CopyService } from './modules/profile/copy.ts';
 import { registerProfileRoutes } from './modules/profile/routes.ts';
 import { RssService } from './modules/profile/rss.ts';
 import { ProfileService } from './modules/profile/service.ts';
+import { registerSavedSearchRoutes } from './modules/saved-searches/routes.ts';
+import { SavedSearchesService } from './modules/saved-searches/service.ts';
 import { avatarKeysOf } from './modules/settings/avatar.ts';
 import { passwordResetMailJob } from './modules/settings/reset-mail.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
@@ -307,6 +309,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the save form places a bookmark in outliners and groups
   const trash = new TrashService({ db, clock, accounts, items, jobs });
   registerTrashRoutes(app, { trash, auth });
+  registerSavedSearchRoutes(app, {
+    searches: new SavedSearchesService({ db, clock, accounts, items, secret: config.sessionSecret }),
+    auth,
+    publicUrl: config.publicUrl,
+  });
   registerDuplicateRoutes(app, {
     duplicates: new DuplicatesService({ db, items, tags, annotations, outliners, sharing, groups }),
     auth,

@@ -26,6 +26,16 @@ const ADDED_PATHS = [
   '/group_api/interact_api/load_invitation',
   '/group_api/interact_api/accept_invitation',
   '/group_api/interact_api/decline_invitation',
+  // library upkeep (issue 33): the trash, duplicates and saved searches
+  '/api/trash',
+  '/api/trash/restore',
+  '/api/trash/delete',
+  '/api/trash/empty',
+  '/api/duplicates',
+  '/api/duplicates/merge',
+  '/api/saved-searches',
+  '/api/saved-searches/{id}',
+  '/rss/search/{id}/{token}',
 ];
 
 /**
@@ -37,6 +47,7 @@ const CHANGED_PATHS = [
   '/interact_api/batch_share_links',
   '/api/sharing/revoke',
   '/premium/gift/redeem',
+  '/item/save/bookmark', // issue 33: the reply may add `similar` (the same page at another address)
 ];
 
 /**

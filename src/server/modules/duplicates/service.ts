@@ -45,7 +45,7 @@ export class DuplicatesService {
     const rows = await bookmarksOfKeys(db, user.id, keys);
     const presented = await this.deps.items.present(db, rows, user.id);
     const byKey = new Map<string, ItemReply[]>(keys.map((k) => [k, []]));
-    rows.forEach((row, i) => byKey.get(row.urlKey!)?.push(presented[i]!));
+    for (const [i, row] of rows.entries()) byKey.get(row.urlKey!)?.push(presented[i]!);
     return { groups: keys.map((url_key) => ({ url_key, items: byKey.get(url_key)! })), total };
   }
 

@@ -98,3 +98,10 @@ export async function listPage(ex: Executor, f: ListFilter, q: LoadItemsInput, o
     matchingIds: f.narrowed ? repo.matchingIdsQuery(f.where, relatedScan, collectFirst) : null,
   };
 }
+
+/** How many items the view matches (its total, as listPage counts it), without reading a page. */
+export async function countMatching(ex: Executor, f: ListFilter, ownerId: number): Promise<number> {
+  if (f.counted) return (await repo.countFromCounters(ex, ownerId, f.counted)).matching;
+  if (!f.search) return repo.countItems(ex, f.where);
+  return repo.countItemsUpTo(ex, f.where, f.fullText ? FULLTEXT_TOTAL_CAP : SEARCH_TOTAL_CAP);
+}

@@ -31,7 +31,7 @@ import { loadAll, loadForRead, loadForWrite } from './access.ts';
 import { CAPTURE_PENDING, needsCapture, queueCapture } from './capture-hook.ts';
 import { similarBookmark } from './duplicates.ts';
 import { fileFactsFor } from './files-hook.ts';
-import { listFilter, listPage } from './listing.ts';
+import { countMatching, listFilter, listPage } from './listing.ts';
 import { hostOf, presentItem } from './presenter.ts';
 
 import * as repo from './repo.ts';
@@ -292,6 +292,16 @@ export class ItemsService {
       },
       adsInfo: adsInfoFor(viewerPlan.ads),
     };
+  }
+
+  /**
+   * How many of the viewer's own items a view matches (saved searches' live counts); full text
+   * counts only on a plan that has it, as the list answers.
+   */
+  async count(viewer: Viewer, q: LoadItemsInput): Promise<number> {
+    const fullText = PLANS[effectivePlan(viewer, this.deps.clock.now())].fullText;
+    const query = fullText ? q : { ...q, snapshot: undefined };
+    return countMatching(this.deps.db, listFilter(query, viewer.id, viewer), viewer.id);
   }
 
   /** Marks read (1) or unread (0); image, note and kindle items are skipped when marking unread. */
