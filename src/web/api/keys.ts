@@ -38,4 +38,10 @@ export const queryKeys = {
   /** the user's pending invitations, and the one of a mailed link: a live 'invited' refreshes them */
   groupInvitations: () => ['groups', 'invitations'] as const,
   groupInvitation: (token: string) => ['groups', 'invitation', token] as const,
+  /** library upkeep: the trash, duplicates and saved searches change with every delete and save */
+  trashRoot: ['trash'] as const,
+  trash: (page: number) => ['trash', page] as const,
+  duplicatesRoot: ['duplicates'] as const,
+  duplicates: (page: number) => ['duplicates', page] as const,
+  savedSearches: ['saved-searches'] as const,
 };
