@@ -4,7 +4,7 @@ import { itemChanges } from './cache.ts';
 import { call } from './client.ts';
 import { queryKeys } from './keys.ts';
 
-/** Groups of bookmarks that are the same page (GET /api/duplicates). */
+/** Groups of bookmarks that are the same page. */
 export function useDuplicates(page: number) {
   return useQuery({
     queryKey: queryKeys.duplicates(page),

@@ -4,7 +4,7 @@ import { itemChanges } from './cache.ts';
 import { call } from './client.ts';
 import { queryKeys } from './keys.ts';
 
-/** The trash: what delete_b moved there (GET /api/trash), a page at a time. */
+/** The trash: what delete_b moved there, a page at a time. */
 export function useTrash(page: number) {
   return useQuery({
     queryKey: queryKeys.trash(page),
