@@ -45,7 +45,12 @@ test('delete and Undo, then Restore from the Trash view', async ({ page }) => {
 test('save a search and find it in the sidebar with its count', async ({ page }) => {
   const name = uniqueName('searcher');
   await signUpByApi(page, name);
-  await saveBookmark(page, { url: 'https://ferns.example/1', title: 'Tree ferns', tags: 'ferns', unread: true });
+  await saveBookmark(page, {
+    url: 'https://ferns.example/1',
+    title: 'Tree ferns',
+    tags: 'ferns',
+    unread: true,
+  });
   await saveBookmark(page, { url: 'https://ferns.example/2', title: 'Moss', tags: 'moss', unread: true });
   await page.goto(`/user/${name}?what=%23ferns&unread=yes`);
   await expect(rows(page)).toHaveCount(1);
@@ -56,7 +61,9 @@ test('save a search and find it in the sidebar with its count', async ({ page })
   await expect(page.getByText('Search saved')).toBeVisible();
 
   await page.goto(`/user/${name}`);
-  const saved = page.getByRole('list', { name: 'Saved searches' }).getByRole('link', { name: /Unread ferns/ });
+  const saved = page
+    .getByRole('list', { name: 'Saved searches' })
+    .getByRole('link', { name: /Unread ferns/ });
   await expect(saved).toContainText('1');
   await saved.click();
   await expect(page).toHaveURL(/what=%23ferns/);
