@@ -31,6 +31,8 @@ import { registerDocsRoutes, trackRoutes } from './modules/docs/routes.ts';
 import { GoogleDriveService } from './modules/drives/google-drive.ts';
 import { registerDriveRoutes } from './modules/drives/routes.ts';
 import { WebdavService } from './modules/drives/webdav.ts';
+import { registerDuplicateRoutes } from './modules/duplicates/routes.ts';
+import { DuplicatesService } from './modules/duplicates/service.ts';
 import { registerExportRoutes } from './modules/export/routes.ts';
 import { ExportService } from './modules/export/service.ts';
 import { registerFeedbackRoutes } from './modules/feedback/routes.ts';
@@ -47,6 +49,8 @@ import { ImportWriter } from './modules/import/writer.ts';
 import { ImportedItems } from './modules/items/imported.ts';
 import { registerItemRoutes } from './modules/items/routes.ts';
 import { ItemsService } from './modules/items/service.ts';
+import { TrashService } from './modules/items/trash.ts';
+import { registerTrashRoutes } from './modules/items/trash-routes.ts';
 import { registerLiveRoutes } from './modules/live/routes.ts';
 import { registerMcpRoutes } from './modules/mcp/routes.ts';
 import { libraryTools } from './modules/mcp/tools.ts';
@@ -67,6 +71,8 @@ import { ProfileService } from './modules/profile/service.ts';
 import { ReviewDigest } from './modules/review/digest.ts';
 import { registerReviewRoutes } from './modules/review/routes.ts';
 import { ReviewService } from './modules/review/service.ts';
+import { registerSavedSearchRoutes } from './modules/saved-searches/routes.ts';
+import { SavedSearchesService } from './modules/saved-searches/service.ts';
 import { avatarKeysOf } from './modules/settings/avatar.ts';
 import { passwordResetMailJob } from './modules/settings/reset-mail.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
@@ -340,6 +346,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerOutlinerRoutes(app, { outliners, auth, publicUrl: config.publicUrl });
   // the save form places a bookmark in outliners and groups
+  const trash = new TrashService({ db, clock, accounts, items, jobs });
+  registerTrashRoutes(app, { trash, auth });
+  registerSavedSearchRoutes(app, {
+    searches: new SavedSearchesService({ db, clock, accounts, items, secret: config.sessionSecret }),
+    auth,
+    publicUrl: config.publicUrl,
+  });
+  registerDuplicateRoutes(app, {
+    duplicates: new DuplicatesService({ db, items, tags, annotations, outliners, sharing, groups }),
+    auth,
+  });
   registerItemRoutes(app, {
     items,
     auth,
@@ -413,6 +430,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     }),
     renewals: new Renewals(premiumDeps, jobs),
+    trashPurge: trash.purgeJob(),
     imports,
     digest,
     resetMails: passwordResetMailJob({ db, clock, mailer, accounts, secret: config.sessionSecret }),

@@ -18,6 +18,8 @@ export function registerJobHandlers(
     files: FileJobs;
     sweep: JobDefinition<Record<string, never>>;
     renewals: Renewals;
+    /** the trash's daily purge (items/trash.ts) */
+    trashPurge: JobDefinition<Record<string, never>>;
     imports: ImportService;
     /** the Daily Review digest's sweep and mails */
     digest: ReviewDigest;
@@ -32,6 +34,7 @@ export function registerJobHandlers(
     ...deps.files.definitions(),
     deps.sweep,
     deps.renewals.definition(),
+    deps.trashPurge,
     defineJob(IMPORT_JOB, (job) => deps.imports.run(job)),
     deps.resetMails,
     ...deps.digest.definitions(),

@@ -8,6 +8,8 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/user\/[^/]+(\/.*)?$/,
   /^\/outliners$/,
   /^\/review$/,
+  // library upkeep (issue 33)
+  /^\/(trash|duplicates)$/,
   /^\/o\/[^/]+(\/[^/]*)?$/,
   /^\/outliner_sidebar$/,
   // the read-only page of a share link, and the side-area embed /outliner/{code}/{title}?iframe=true

@@ -6,6 +6,7 @@ import { connectionCalls } from './connections.ts';
 import type { Call } from './define.ts';
 import { docsCalls } from './docs.ts';
 import { driveCalls } from './drives.ts';
+import { duplicateCalls } from './duplicates.ts';
 import { exportCalls } from './export.ts';
 import { feedbackCalls } from './feedback.ts';
 import { groupCalls } from './groups.ts';
@@ -18,6 +19,7 @@ import { outlinerCalls } from './outliners.ts';
 import { premiumCalls } from './premium.ts';
 import { profileCalls } from './profile.ts';
 import { reviewCalls } from './review.ts';
+import { savedSearchCalls } from './saved-searches.ts';
 import { settingsCalls } from './settings.ts';
 import { sharingCalls } from './sharing.ts';
 import { siteCalls } from './site.ts';
@@ -26,6 +28,7 @@ import { systemCalls } from './system.ts';
 import { tagCalls } from './tags.ts';
 import { tokenCalls } from './tokens.ts';
 import { toolbarCalls } from './toolbar.ts';
+import { trashCalls } from './trash.ts';
 import { twoFactorCalls } from './two-factor.ts';
 import { uploadCalls } from './uploads.ts';
 import { webhookCalls } from './webhooks.ts';
@@ -39,6 +42,7 @@ export const callsByDomain = {
   connections: connectionCalls,
   docs: docsCalls,
   drives: driveCalls,
+  duplicates: duplicateCalls,
   export: exportCalls,
   feedback: feedbackCalls,
   groups: groupCalls,
@@ -51,6 +55,7 @@ export const callsByDomain = {
   premium: premiumCalls,
   profile: profileCalls,
   review: reviewCalls,
+  saved_searches: savedSearchCalls,
   settings: settingsCalls,
   sharing: sharingCalls,
   site: siteCalls,
@@ -59,6 +64,7 @@ export const callsByDomain = {
   tags: tagCalls,
   tokens: tokenCalls,
   toolbar: toolbarCalls,
+  trash: trashCalls,
   two_factor: twoFactorCalls,
   uploads: uploadCalls,
   webhooks: webhookCalls,

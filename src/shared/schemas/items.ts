@@ -221,6 +221,15 @@ export type ItemReply = z.infer<typeof itemReplySchema>;
 /** {items: [item]}: a save, an upload, one item */
 export const oneItemReplySchema = z.object({ items: z.array(itemReplySchema).length(1) });
 
+/**
+ * A bookmark save: the item, and `similar` when another bookmark of the library is the same page at
+ * another address (shared/url-key.ts; the form links to it, Duplicates can merge them).
+ */
+export const saveBookmarkReplySchema = z.object({
+  items: z.array(itemReplySchema).length(1),
+  similar: z.object({ link_id: z.number(), title: z.string(), url: z.string() }).optional(),
+});
+
 export { adsInfoSchema };
 
 export const listReplySchema = z.object({

@@ -44,4 +44,10 @@ export const queryKeys = {
   tokens: ['tokens'] as const,
   /** the user's webhooks with their last deliveries */
   webhooks: ['webhooks'] as const,
+  /** library upkeep: the trash, duplicates and saved searches change with every delete and save */
+  trashRoot: ['trash'] as const,
+  trash: (page: number) => ['trash', page] as const,
+  duplicatesRoot: ['duplicates'] as const,
+  duplicates: (page: number) => ['duplicates', page] as const,
+  savedSearches: ['saved-searches'] as const,
 };

@@ -50,6 +50,10 @@ export const links = {
   /** sign in, then back to `next` (a path of this site) */
   signIn: (next?: string) => (next ? `/sign-in?${new URLSearchParams({ next })}` : '/sign-in'),
   outliners: () => '/outliners',
+  /** the trash: deleted items, kept 30 days */
+  trash: () => '/trash',
+  /** bookmarks of the same page, to merge */
+  duplicates: () => '/duplicates',
   groups: () => '/groups',
   /** a group's page, /group/{g_name} */
   group: (gName: string) => `/group/${encodeURIComponent(gName)}`,

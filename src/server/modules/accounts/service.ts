@@ -155,6 +155,25 @@ export class AccountsService {
       throw new QuotaExceededError(kind);
   }
 
+  /**
+   * reserveUsage for several units at once (restoring trashed items takes their pdf, image and
+   * highlight units again): all or none, in the caller's transaction; QuotaExceededError names the
+   * first kind without room.
+   */
+  async reserveUnits(
+    tx: Executor,
+    user: PlanHolder,
+    units: Partial<Record<repo.UsageKind, number>>,
+  ): Promise<void> {
+    const list = (Object.entries(units) as [repo.UsageKind, number][]).map(([kind, n]) => ({
+      kind,
+      n,
+      quota: this.quotaOf(user, kind),
+    }));
+    const refused = await repo.reserveUnits(tx, user.id, list);
+    if (refused) throw new QuotaExceededError(refused);
+  }
+
   /** Gives units back (deleted items, removed highlights); a count never goes below zero. */
   releaseUsage(tx: Executor, userId: number, units: Partial<Record<repo.UsageKind, number>>): Promise<void> {
     const delta = Object.fromEntries(Object.entries(units).map(([kind, n]) => [kind, -n]));

@@ -224,6 +224,20 @@ export class AnnotationsService {
     await this.deps.onChanged?.(itemIds);
   }
 
+  /**
+   * Duplicates' merge: the highlights and sticky notes of `from` move onto `to` in the caller's
+   * transaction (a highlight `to` has already stays behind, and goes to the trash with its item).
+   */
+  async moveToItem(
+    tx: Executor,
+    from: Authorized<'item', ItemRow>[],
+    to: Authorized<'item', ItemRow>,
+  ): Promise<void> {
+    if ((await repo.moveToItem(tx, from, to)) === 0) return;
+    await this.recount(tx, to);
+    for (const item of from) await this.recount(tx, item);
+  }
+
   private async recount(tx: Executor, item: Authorized<'item', ItemRow>): Promise<number> {
     const count = await repo.countOfItem(tx, item.id);
     await this.deps.items.setAnnotationCount(tx, item, count);

@@ -41,6 +41,16 @@ const ADDED_PATHS = [
   '/api/webhooks',
   '/api/webhooks/{id}',
   '/api/webhooks/{id}/test',
+  // library upkeep (issue 33): the trash, duplicates and saved searches
+  '/api/trash',
+  '/api/trash/restore',
+  '/api/trash/delete',
+  '/api/trash/empty',
+  '/api/duplicates',
+  '/api/duplicates/merge',
+  '/api/saved-searches',
+  '/api/saved-searches/{id}',
+  '/rss/search/{id}/{token}',
 ];
 
 /**
@@ -53,6 +63,7 @@ const CHANGED_PATHS = [
   '/api/sharing/revoke',
   '/premium/gift/redeem',
   '/websocket', // issue 30: also takes a personal token (access_token)
+  '/item/save/bookmark', // issue 33: the reply may add `similar` (the same page at another address)
 ];
 
 /**

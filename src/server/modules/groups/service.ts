@@ -17,7 +17,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { toSeconds } from '../../platform/clock.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/event-bus.ts';
-import type { Access } from '../../policies/authorized.ts';
+import type { Access, Authorized } from '../../policies/authorized.ts';
 import {
   authorizeGroup,
   checkMayLeave,
@@ -29,6 +29,7 @@ import { isEducationEmail } from '../accounts/user-info.ts';
 import type { GroupLayerService } from '../annotations/group-layer.ts';
 import type { CaptureService } from '../capture/service.ts';
 import { findForWrite, loadAll, loadAllInGroup } from '../items/access.ts';
+import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import type { FellowMember, GroupDirectory } from '../sharing/groups.ts';
 import { fanOut } from './fan-out.ts';
@@ -177,6 +178,19 @@ export class GroupsService implements GroupDirectory {
           .map((r) => ({ group_id: r.groupId, g_name: r.gName, displayName: r.displayName })),
       })),
     };
+  }
+
+  /** Duplicates' merge: the kept item joins every group a merged item was shared to. */
+  async copyShares(
+    tx: Executor,
+    from: Authorized<'item', ItemRow>[],
+    to: Authorized<'item', ItemRow>,
+  ): Promise<void> {
+    await repo.copyShares(
+      tx,
+      from.map((i) => i.id),
+      to.id,
+    );
   }
 
   /** A page of what members shared, newest first (spec: code 0 with data). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { urlKey } from '../../../shared/url-key.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { items } from '../../db/schema.ts';
@@ -60,7 +60,14 @@ export class ImportedItems {
     const rows = await tx
       .select(ITEM_COLUMNS)
       .from(items)
-      .where(and(eq(items.userId, owner.id), eq(items.type, 'bookmark'), inArray(items.host, [...hosts])));
+      .where(
+        and(
+          eq(items.userId, owner.id),
+          eq(items.type, 'bookmark'),
+          inArray(items.host, [...hosts]),
+          isNull(items.trashedAt),
+        ),
+      );
     const wanted = new Set(urls.map(urlKey));
     for (const row of rows) {
       const key = urlKey(row.url ?? '');
@@ -75,7 +82,14 @@ export class ImportedItems {
     const rows = await tx
       .select({ localId: items.localId })
       .from(items)
-      .where(and(eq(items.userId, owner.id), eq(items.type, 'note'), inArray(items.localId, localIds)));
+      .where(
+        and(
+          eq(items.userId, owner.id),
+          eq(items.type, 'note'),
+          inArray(items.localId, localIds),
+          isNull(items.trashedAt),
+        ),
+      );
     return new Set(rows.map((r) => r.localId!));
   }
 

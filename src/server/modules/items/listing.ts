@@ -39,8 +39,7 @@ export interface ListFilter {
 /** The load parameters (spec part 1 §3) as conditions on the owner's items the viewer may read. */
 export function listFilter(q: LoadItemsInput, ownerId: number, viewer: Actor): ListFilter {
   const isOwner = ownsLibrary(viewer, ownerId);
-  const readable = readableWhere(viewer, ownerId);
-  const conds: SQL[] = readable ? [eq(items.userId, ownerId), readable] : [eq(items.userId, ownerId)];
+  const conds: SQL[] = [eq(items.userId, ownerId), readableWhere(viewer, ownerId)];
   const whole = conds.length;
   if (q.type && q.type !== 'all') conds.push(eq(items.type, q.type));
   if (q.ann === 'yes') conds.push(sql`${items.annotationCount} > 0`);
@@ -98,4 +97,11 @@ export async function listPage(ex: Executor, f: ListFilter, q: LoadItemsInput, o
     unread: counts.unread,
     matchingIds: f.narrowed ? repo.matchingIdsQuery(f.where, relatedScan, collectFirst) : null,
   };
+}
+
+/** How many items the view matches (its total, as listPage counts it), without reading a page. */
+export async function countMatching(ex: Executor, f: ListFilter, ownerId: number): Promise<number> {
+  if (f.counted) return (await repo.countFromCounters(ex, ownerId, f.counted)).matching;
+  if (!f.search) return repo.countItems(ex, f.where);
+  return repo.countItemsUpTo(ex, f.where, f.fullText ? FULLTEXT_TOTAL_CAP : SEARCH_TOTAL_CAP);
 }

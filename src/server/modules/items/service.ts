@@ -14,6 +14,7 @@ import type {
   StarInput,
 } from '../../../shared/schemas/items.ts';
 import { parseTagInput } from '../../../shared/tags.ts';
+import { urlKey } from '../../../shared/url-key.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -29,8 +30,9 @@ import type { TagsService } from '../tags/service.ts';
 import type { WebhookEvents } from '../webhooks/events.ts';
 import { loadAll, loadForRead, loadForWrite } from './access.ts';
 import { CAPTURE_PENDING, needsCapture, queueCapture } from './capture-hook.ts';
-import { fileFactsFor, queueFileCleanup } from './files-hook.ts';
-import { listFilter, listPage } from './listing.ts';
+import { similarBookmark } from './duplicates.ts';
+import { fileFactsFor } from './files-hook.ts';
+import { countMatching, listFilter, listPage } from './listing.ts';
 import { hostOf, presentItem } from './presenter.ts';
 
 import * as repo from './repo.ts';
@@ -218,6 +220,16 @@ export class ItemsService {
     return found;
   }
 
+  /** Another bookmark of the user that is the same page as this one at another address, if any. */
+  async similarTo(
+    userId: number,
+    item: ItemReply,
+  ): Promise<{ link_id: number; title: string; url: string } | undefined> {
+    if (item.type_name !== 'bookmark' || !item.url) return undefined;
+    const row = await similarBookmark(this.deps.db, userId, urlKey(item.url), item.link_id);
+    return row && { link_id: row.id, title: row.title, url: row.url ?? '' };
+  }
+
   /** The id of the user's bookmark of exactly this URL, if they have one. */
   async bookmarkIdFor(userId: number, url: string): Promise<number | undefined> {
     return (await repo.findBookmarkByUrl(this.deps.db, userId, url))?.id;
@@ -286,6 +298,16 @@ export class ItemsService {
     };
   }
 
+  /**
+   * How many of the viewer's own items a view matches (saved searches' live counts); full text
+   * counts only on a plan that has it, as the list answers.
+   */
+  async count(viewer: Viewer, q: LoadItemsInput): Promise<number> {
+    const fullText = PLANS[effectivePlan(viewer, this.deps.clock.now())].fullText;
+    const query = fullText ? q : { ...q, snapshot: undefined };
+    return countMatching(this.deps.db, listFilter(query, viewer.id, viewer), viewer.id);
+  }
+
   /** Marks read (1) or unread (0); image, note and kindle items are skipped when marking unread. */
   async markRead(
     user: { id: number },
@@ -338,29 +360,40 @@ export class ItemsService {
     return { link_ids: changed };
   }
 
-  /** Deletes the items and gives back their pdf, image and highlight quota units. */
+  /**
+   * Deletes the items (delete_b): they move to the trash (trash.ts) with their files, annotations and
+   * notes, out of every list, count, feed and share, and their pdf, image and highlight quota units
+   * are given back at once (restoring takes them again).
+   */
   async delete(user: { id: number }, { link_id }: LinkIdsInput): Promise<{ link_ids: number[] }> {
     const deleted = await this.deps.db.transaction(async (tx) => {
-      const list = await loadAll(tx, user, link_id, 'write');
-      await queueFileCleanup(this.deps.jobs, tx, user.id, link_id);
-      const highlights = await quotaUnitsOfItems(tx, link_id);
-      const rows = await repo.deleteItems(tx, list);
-      await this.deps.accounts.releaseUsage(tx, user.id, {
-        pdf: rows.filter((r) => r.type === 'pdf').length,
-        image: rows.filter((r) => r.type === 'image').length,
-        annotation: highlights,
-      });
-      const ids = rows.map((r) => r.id);
-      await this.deps.webhooks.emitEach(
-        tx,
-        user.id,
-        'item.deleted',
-        ids.map((id) => ({ link_id: id })),
-      );
-      return ids;
+      const list = await loadAll(tx, user, link_id, 'write', { lock: true });
+      await this.trashWithin(tx, user, list);
+      return list.map((r) => r.id);
     });
     for (const id of deleted) await this.publish(user.id, { cmd: ITEM_CMD.remove, link_id: id });
     return { link_ids: deleted };
+  }
+
+  /** delete_b's work in the caller's transaction (also a merge of duplicates); the caller publishes. */
+  async trashWithin(tx: Executor, user: { id: number }, list: Authorized<'item', ItemRow>[]): Promise<void> {
+    const highlights = await quotaUnitsOfItems(
+      tx,
+      list.map((r) => r.id),
+    );
+    await repo.trashItems(tx, list, this.deps.clock.now());
+    await this.deps.accounts.releaseUsage(tx, user.id, {
+      pdf: list.filter((r) => r.type === 'pdf').length,
+      image: list.filter((r) => r.type === 'image').length,
+      annotation: highlights,
+    });
+    // to a webhook, an item moved to the trash is deleted (a restore makes it again)
+    await this.deps.webhooks.emitEach(
+      tx,
+      user.id,
+      'item.deleted',
+      list.map((r) => ({ link_id: r.id })),
+    );
   }
 
   /** Item replies for these rows, as the viewer sees them (canEdit), in the same order. */
@@ -429,7 +462,7 @@ export class ItemsService {
     );
   }
 
-  private publish(userId: number, event: ItemEvent) {
+  publish(userId: number, event: ItemEvent) {
     return this.deps.bus.publish(userTopic(userId), event);
   }
 }

@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ItemType } from '../../../shared/schemas/items.ts';
 import { NO_TAG } from '../../../shared/search-query.ts';
+import { links } from '../../lib/links.ts';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { CLEARED_FILTERS } from './filters.ts';
 import { RelatedSearches } from './RelatedSearches.tsx';
+import { SavedSearches } from './SavedSearches.tsx';
 import styles from './Sidebar.module.css';
 import { TagSidebar } from './TagSidebar.tsx';
 import { isFiltered, type LibraryView } from './view.ts';
@@ -88,6 +90,20 @@ export function Sidebar(props: SidebarProps) {
             </>
           ) : null}
           {isOwner ? (
+            <>
+              <li>
+                <Link to={links.duplicates()} className={styles.navLink}>
+                  <span className={styles.navLabel}>Duplicates</span>
+                </Link>
+              </li>
+              <li>
+                <Link to={links.trash()} className={styles.navLink}>
+                  <span className={styles.navLabel}>Trash</span>
+                </Link>
+              </li>
+            </>
+          ) : null}
+          {isOwner ? (
             <li>
               <button
                 type="button"
@@ -101,6 +117,7 @@ export function Sidebar(props: SidebarProps) {
           ) : null}
         </ul>
       </nav>
+      {isOwner ? <SavedSearches username={props.username} view={view} /> : null}
       {isOwner ? <RelatedSearches view={view} premium={props.premium} hrefFor={hrefFor} /> : null}
       <TagSidebar {...props} filtered={!nothing} />
     </div>
