@@ -2,6 +2,7 @@ import type { CaptureService } from './modules/capture/service.ts';
 import { IMPORT_JOB, type ImportService } from './modules/import/service.ts';
 import { CAPTURE_JOB } from './modules/items/capture-hook.ts';
 import type { Renewals } from './modules/premium/renewals.ts';
+import type { RulesService } from './modules/rules/service.ts';
 import type { FileJobs } from './modules/uploads/file-jobs.ts';
 import { defineJob, type JobDefinition, type JobQueue } from './platform/jobs.ts';
 
@@ -16,6 +17,10 @@ export function registerJobHandlers(
     files: FileJobs;
     sweep: JobDefinition<Record<string, never>>;
     renewals: Renewals;
+    /** the link-health sweep (modules/health) */
+    linkHealth: JobDefinition<{ seededTo: number }>;
+    /** rules over saved and imported items, and their webhooks (modules/rules) */
+    rules: RulesService;
     imports: ImportService;
     /** the forgot-password mail (settings/reset-mail.ts) */
     resetMails: JobDefinition<{ email: string; origin: string }>;
@@ -26,6 +31,8 @@ export function registerJobHandlers(
     ...deps.files.definitions(),
     deps.sweep,
     deps.renewals.definition(),
+    deps.linkHealth,
+    ...deps.rules.definitions(),
     defineJob(IMPORT_JOB, (job) => deps.imports.run(job)),
     deps.resetMails,
   );

@@ -68,6 +68,8 @@ export const RATE_LIMITS = {
   passwordReset: { max: 10, windowMs: 60 * 60_000 },
   /** POST /stats: the web client sends at most once a minute per tab */
   stats: { max: 120, windowMs: 60 * 60_000 },
+  /** POST /api/items/{link_id}/check fetches a page on request (link health) */
+  linkCheck: { max: 30, windowMs: 60_000 },
   /** answers of the not-found handler (404s): caps probing for paths */
   notFound: { max: 120, windowMs: 60_000 },
 } as const;

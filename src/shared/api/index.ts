@@ -9,6 +9,7 @@ import { driveCalls } from './drives.ts';
 import { exportCalls } from './export.ts';
 import { feedbackCalls } from './feedback.ts';
 import { groupCalls } from './groups.ts';
+import { healthCalls } from './health.ts';
 import { importCalls } from './import.ts';
 import { itemCalls } from './items.ts';
 import { liveCalls } from './live.ts';
@@ -16,6 +17,7 @@ import { noteCalls } from './notes.ts';
 import { outlinerCalls } from './outliners.ts';
 import { premiumCalls } from './premium.ts';
 import { profileCalls } from './profile.ts';
+import { ruleCalls } from './rules.ts';
 import { settingsCalls } from './settings.ts';
 import { sharingCalls } from './sharing.ts';
 import { siteCalls } from './site.ts';
@@ -38,6 +40,7 @@ export const callsByDomain = {
   export: exportCalls,
   feedback: feedbackCalls,
   groups: groupCalls,
+  health: healthCalls,
   import: importCalls,
   items: itemCalls,
   live: liveCalls,
@@ -45,6 +48,7 @@ export const callsByDomain = {
   outliners: outlinerCalls,
   premium: premiumCalls,
   profile: profileCalls,
+  rules: ruleCalls,
   settings: settingsCalls,
   sharing: sharingCalls,
   site: siteCalls,

@@ -29,11 +29,12 @@ import type { TagsService } from '../tags/service.ts';
 import { loadAll, loadForRead, loadForWrite } from './access.ts';
 import { CAPTURE_PENDING, needsCapture, queueCapture } from './capture-hook.ts';
 import { fileFactsFor, queueFileCleanup } from './files-hook.ts';
-import { listFilter, listPage } from './listing.ts';
+import { listFilter, listPage, matchingIds } from './listing.ts';
 import { hostOf, presentItem } from './presenter.ts';
 
 import * as repo from './repo.ts';
 import type { ItemRow } from './row.ts';
+import { queueRules } from './rules-hook.ts';
 
 export const FULLTEXT_PREMIUM_MESSAGE = 'Go premium to use fulltext search';
 export const URL_REQUIRED_MESSAGE = 'Please enter the URL of the page to save.';
@@ -114,6 +115,7 @@ export class ItemsService {
         await this.deps.tags.setItemTags(tx, user.id, row.id, parseTagInput(data.tags ?? ''));
       }
       if (capture) await queueCapture(this.deps.jobs, tx, user.id, row.id);
+      if (!existing) await queueRules(this.deps.jobs, tx, user.id, [row.id]);
       if (within) afterCommit = await within(tx, row);
       return row;
     });
@@ -280,6 +282,14 @@ export class ItemsService {
       },
       adsInfo: adsInfoFor(viewerPlan.ads),
     };
+  }
+
+  /**
+   * The ids of the owner's items a library query matches (a rule's search), among `among` when
+   * given, else up to `limit` of the whole library.
+   */
+  matching(owner: { id: number }, q: LoadItemsInput, among?: number[], limit?: number): Promise<number[]> {
+    return matchingIds(this.deps.db, listFilter(q, owner.id, owner), among, limit);
   }
 
   /** Marks read (1) or unread (0); image, note and kindle items are skipped when marking unread. */
