@@ -26,6 +26,17 @@ const ADDED_PATHS = [
   '/group_api/interact_api/load_invitation',
   '/group_api/interact_api/accept_invitation',
   '/group_api/interact_api/decline_invitation',
+  // link health and rules (issue 33)
+  '/api/items/{link_id}/health',
+  '/api/items/{link_id}/check',
+  '/api/items/{link_id}/changes',
+  '/api/items/{link_id}/update-copy',
+  '/api/items/{link_id}/versions',
+  '/api/items/{link_id}/versions/{version_id}',
+  '/api/rules',
+  '/api/rules/try',
+  '/api/rules/{id}',
+  '/api/rules/{id}/apply',
 ];
 
 /**
@@ -37,6 +48,11 @@ const CHANGED_PATHS = [
   '/interact_api/batch_share_links',
   '/api/sharing/revoke',
   '/premium/gift/redeem',
+  // the library query's health=broken|changed (issue 33, link health; the owner's own library only)
+  '/interact_api/load_user_items',
+  '/interact_api/search_user_items',
+  '/interact_api/load_user_profile_items',
+  '/interact_api/search_user_profile_items',
 ];
 
 /**

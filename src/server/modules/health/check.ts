@@ -75,14 +75,14 @@ export async function checkLink(
     const failures = (previous?.failures ?? 0) + 1;
     if (failures >= FAILURES_FOR_UNREACHABLE) return { ...result, state: 'unreachable', failures };
     // once is not yet unreachable: the last check stands until the second try, days later
-    const kept = previous
+    const kept = previous?.checkedAt
       ? {
           state: previous.state as CheckResult['state'],
           status: previous.status,
           finalUrl: previous.finalUrl,
           changedRatio: previous.changedRatio,
           changedText: previous.changedText,
-          checkedAt: previous.checkedAt ?? now,
+          checkedAt: previous.checkedAt,
         }
       : { state: 'unchecked' as const };
     return { ...result, ...kept, failures, nextCheckAt: new Date(now.getTime() + RETRY_DAYS * DAY_MS) };
