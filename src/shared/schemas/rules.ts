@@ -38,12 +38,26 @@ export const ruleActionSchema = z.discriminatedUnion(
 );
 export type RuleAction = z.output<typeof ruleActionSchema>;
 
+/**
+ * A library query string as the load call's parameters: the library page's own names (query=,
+ * filter=) are read as the call's (what=, type=).
+ */
+export function libraryQueryParams(query: string): Record<string, string> {
+  const params = Object.fromEntries(new URLSearchParams(query));
+  const { query: search, filter, ...rest } = params;
+  return {
+    ...(search !== undefined ? { what: search } : {}),
+    ...(filter !== undefined ? { type: filter } : {}),
+    ...rest,
+  };
+}
+
 /** The library page's query string (what=%23ferns&unread=yes), read as the library reads it. */
 export const ruleQuery = text()
   .max(RULE_QUERY_MAX, { error: 'The search is too long.' })
   .transform((v) => v.trim().replace(/^\?/, ''))
   .superRefine((v, ctx) => {
-    const parsed = loadItemsSchema.safeParse(Object.fromEntries(new URLSearchParams(v)));
+    const parsed = loadItemsSchema.safeParse(libraryQueryParams(v));
     if (!parsed.success)
       ctx.addIssue({
         code: 'custom',

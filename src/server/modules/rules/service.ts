@@ -1,6 +1,7 @@
 import { type LoadItemsInput, loadItemsSchema } from '../../../shared/schemas/items.ts';
 import {
   type CreateRuleInput,
+  libraryQueryParams,
   type MatchedReply,
   RULES_MAX,
   type RuleAction,
@@ -43,8 +44,7 @@ export interface RulesDeps {
 const APPLY_MAX = 10_000;
 
 /** A stored query string as the library reads it (checked when the rule was made). */
-const libraryQuery = (query: string): LoadItemsInput =>
-  loadItemsSchema.parse(Object.fromEntries(new URLSearchParams(query)));
+const libraryQuery = (query: string): LoadItemsInput => loadItemsSchema.parse(libraryQueryParams(query));
 
 const present = (r: repo.RuleRow): RuleReply => ({
   id: r.id,

@@ -7,6 +7,7 @@ import { rememberLanguage, t } from '../../i18n/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
 import { ImportPanel } from '../import/ImportPanel.tsx';
+import { RulesSection } from '../rules/RulesSection.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { ConnectionsSection } from './ConnectionsSection.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
@@ -46,6 +47,10 @@ export function SettingsPage() {
           <section className={styles.section} aria-labelledby="import-h" id="import">
             <h2 id="import-h">{t('settings.import')}</h2>
             <ImportPanel />
+          </section>
+          <section className={styles.section} aria-labelledby="rules-h" id="rules">
+            <h2 id="rules-h">Rules</h2>
+            <RulesSection />
           </section>
           {s.premium.giftCount > 0 ? <GiftSection s={s} /> : null}
           {s.affiliate ? (
