@@ -42,7 +42,7 @@ export function EarlierCopy(props: {
         {v.orphaned.length ? (
           <>
             <p>Highlights not found on the current copy:</p>
-            <ul className={styles.orphans} aria-label="Orphaned highlights">
+            <ul className={styles.orphans} aria-label="Highlights on this copy">
               {v.orphaned.map((a) => (
                 <li key={a.id}>{a.content}</li>
               ))}
