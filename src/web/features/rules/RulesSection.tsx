@@ -154,7 +154,11 @@ function RuleForm(props: { outliners: [number, string][]; groups: [number, strin
           <legend className="visually-hidden">Action {i + 1}</legend>
           <label className={styles.field}>
             Then
-            <select aria-label={`Action ${i + 1}`} value={d.type} onChange={(e) => patch(i, { type: e.target.value as ActionType })}>
+            <select
+              aria-label={`Action ${i + 1}`}
+              value={d.type}
+              onChange={(e) => patch(i, { type: e.target.value as ActionType })}
+            >
               {Object.entries(ACTION_LABELS).map(([type, label]) => (
                 <option key={type} value={type}>
                   {label}
