@@ -6,12 +6,14 @@
  * is read: the least time between two requests to one host must hold the spacing.
  *
  *   npx tsx bench/link-health.ts [--items 100000] [--hosts 300] [--duration 20] [--connections 8]
- *                                [--spacing 10000] [--port 3684] [--peer-port 3685]
+ *                                [--spacing 10000] [--port 3684] [--peer-port 3685] [--reuse]
+ *   --reuse keeps the database of an earlier run (its bookmarks and user) instead of seeding again.
  */
 import { createServer, type Server as HttpServer } from 'node:http';
 import pg from 'pg';
 import {
   freshPgDatabase,
+  PG_ADMIN_URL,
   parseArgs,
   printRow,
   type Result,
@@ -68,7 +70,10 @@ async function startPeers(): Promise<{ log: Map<string, number[]>; close: () => 
   };
 }
 
-const url = await freshPgDatabase('folio_bench_health');
+const REUSE = args.has('reuse');
+const url = REUSE
+  ? PG_ADMIN_URL.replace(/\/[^/]*$/, '/folio_bench_health')
+  : await freshPgDatabase('folio_bench_health');
 if (!url) process.exit(1);
 const peers = await startPeers();
 
@@ -124,17 +129,30 @@ async function measure(name: string, server: Server): Promise<Result> {
   return r;
 }
 
-let server = await serve(0);
-await signUp(server.base, USER, PASSWORD);
 const admin = new pg.Client({ connectionString: url });
 await admin.connect();
-const [{ id: userId }] = (await admin.query('SELECT id FROM users WHERE name = $1', [USER])).rows;
-await seedBookmarks(Number(userId));
+/**
+ * Each server queues the sweep at start; one without the job (cap 0) leaves it queued for the next
+ * day, which a later server's queueing would keep (one queued at a time): the bench starts afresh.
+ */
+async function clearJob() {
+  await admin.query("DELETE FROM jobs WHERE kind = 'link-health' AND status = 'queued'");
+  await admin.query('DELETE FROM link_checks');
+  await admin.query('DELETE FROM link_check_hosts');
+}
+if (REUSE) await clearJob();
+let server = await serve(0);
+if (!REUSE) {
+  await signUp(server.base, USER, PASSWORD);
+  const [{ id: userId }] = (await admin.query('SELECT id FROM users WHERE name = $1', [USER])).rows;
+  await seedBookmarks(Number(userId));
+}
 
 console.log(TABLE_HEADER);
 const without1 = await measure('list, without the job', server);
 await server.stop();
 
+await clearJob();
 server = await serve(1_000_000);
 // the job is under way once the peers see its requests
 while ([...peers.log.values()].reduce((n, t) => n + t.length, 0) < HOSTS) await sleep(250);
@@ -143,6 +161,11 @@ const withJob = await measure('list, with the job running', server);
 await server.stop();
 const jobSeconds = (Date.now() - jobStarted) / 1000;
 
+const [{ n: seeded }] = (await admin.query('SELECT count(*)::int AS n FROM link_checks')).rows;
+const [{ n: checked }] = (
+  await admin.query('SELECT count(*)::int AS n FROM link_checks WHERE checked_at IS NOT NULL')
+).rows;
+await clearJob();
 server = await serve(0);
 const without2 = await measure('list, without the job (again)', server);
 await server.stop();
@@ -154,10 +177,6 @@ for (const times of peers.log.values()) {
   checks += times.length;
   for (let i = 1; i < times.length; i++) minGap = Math.min(minGap, times[i]! - times[i - 1]!);
 }
-const [{ n: seeded }] = (await admin.query('SELECT count(*)::int AS n FROM link_checks')).rows;
-const [{ n: checked }] = (
-  await admin.query('SELECT count(*)::int AS n FROM link_checks WHERE checked_at IS NOT NULL')
-).rows;
 await admin.end();
 await peers.close();
 
