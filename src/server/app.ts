@@ -16,6 +16,7 @@ import { AccountsService } from './modules/accounts/service.ts';
 import { anchorImported } from './modules/annotations/anchor-imported.ts';
 import { GroupLayerService } from './modules/annotations/group-layer.ts';
 import { KindleImportService } from './modules/annotations/kindle-import.ts';
+import { highlightsOnVersions, reanchorOnNewCopy } from './modules/annotations/reanchor.ts';
 import { registerAnnotationRoutes } from './modules/annotations/routes.ts';
 import { AnnotationsService } from './modules/annotations/service.ts';
 import { FolioRestore } from './modules/backup/restore.ts';
@@ -24,6 +25,8 @@ import { BlogsService } from './modules/blogs/service.ts';
 import { pictureKeysOf } from './modules/capture/repo.ts';
 import { registerCaptureRoutes } from './modules/capture/routes.ts';
 import { CaptureService } from './modules/capture/service.ts';
+import { CopyUpdates } from './modules/capture/update-copy.ts';
+import { versionPictureKeysOf } from './modules/capture/versions.ts';
 import { OidcClients } from './modules/connections/oidc.ts';
 import { registerConnectionRoutes } from './modules/connections/routes.ts';
 import { ConnectionsService } from './modules/connections/service.ts';
@@ -41,6 +44,8 @@ import { InvitationsService } from './modules/groups/invitations.ts';
 import { GroupLayerRoster } from './modules/groups/layer-roster.ts';
 import { registerGroupRoutes } from './modules/groups/routes.ts';
 import { GroupsService } from './modules/groups/service.ts';
+import { registerHealthRoutes } from './modules/health/routes.ts';
+import { HealthService } from './modules/health/service.ts';
 import { importKeysOf } from './modules/import/blob-keys.ts';
 import { PageCopies } from './modules/import/page-copies.ts';
 import { registerImportRoutes } from './modules/import/routes.ts';
@@ -71,6 +76,8 @@ import { ProfileService } from './modules/profile/service.ts';
 import { ReviewDigest } from './modules/review/digest.ts';
 import { registerReviewRoutes } from './modules/review/routes.ts';
 import { ReviewService } from './modules/review/service.ts';
+import { registerRuleRoutes } from './modules/rules/routes.ts';
+import { RulesService } from './modules/rules/service.ts';
 import { registerSavedSearchRoutes } from './modules/saved-searches/routes.ts';
 import { SavedSearchesService } from './modules/saved-searches/service.ts';
 import { avatarKeysOf } from './modules/settings/avatar.ts';
@@ -218,6 +225,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onCopyStored: anchorImported,
     log: (o, m) => app.log.warn(o, m),
   });
+  const health = new HealthService({
+    db,
+    clock,
+    fetcher,
+    jobs,
+    copies: new CopyUpdates({ db, clock, fetcher, blobs, items }),
+    reanchor: reanchorOnNewCopy,
+    leftOnVersions: (itemId) => highlightsOnVersions(db, itemId),
+    settings: config.linkHealth,
+    log: (o, m) => app.log.warn(o, m),
+  });
+  registerHealthRoutes(app, { health, auth });
   const feedback = new FeedbackService({ db, mailer, supportEmail: config.supportEmail, accounts });
 
   const twoFactor = new TwoFactorService({
@@ -412,6 +431,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     publicUrl: config.publicUrl,
   });
+  const rules = new RulesService({
+    db,
+    clock,
+    jobs,
+    fetcher,
+    accounts,
+    items,
+    tags,
+    outliners,
+    groups,
+    publicUrl: config.publicUrl,
+    log: (o, m) => app.log.warn(o, m),
+  });
+  registerRuleRoutes(app, { rules, auth });
   // page capture, thumbnails, PDF text, the removal of deleted files and the sweep of what a
   // crash left in the store (queued at boot by main.ts) run as background jobs
   registerJobHandlers(jobs, {
@@ -424,13 +457,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       areas: {
         items: (userId) => blobKeysOf(db, userId),
         notes: (userId) => noteImageKeysOf(db, userId),
-        pages: (userId) => pictureKeysOf(db, userId),
+        pages: async (userId) => {
+          // a page's earlier copies (Update copy) keep their pictures too
+          const keys = await pictureKeysOf(db, userId);
+          for (const key of await versionPictureKeysOf(db, userId)) keys.add(key);
+          return keys;
+        },
         avatars: (userId) => avatarKeysOf(db, userId),
         imports: (userId) => importKeysOf(db, userId),
       },
     }),
     renewals: new Renewals(premiumDeps, jobs),
     trashPurge: trash.purgeJob(),
+    linkHealth: health.definition(),
+    rules,
     imports,
     digest,
     resetMails: passwordResetMailJob({ db, clock, mailer, accounts, secret: config.sessionSecret }),

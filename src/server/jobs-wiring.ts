@@ -3,6 +3,7 @@ import { IMPORT_JOB, type ImportService } from './modules/import/service.ts';
 import { CAPTURE_JOB } from './modules/items/capture-hook.ts';
 import type { Renewals } from './modules/premium/renewals.ts';
 import type { ReviewDigest } from './modules/review/digest.ts';
+import type { RulesService } from './modules/rules/service.ts';
 import type { FileJobs } from './modules/uploads/file-jobs.ts';
 import type { WebhookDeliveries } from './modules/webhooks/delivery.ts';
 import { defineJob, type JobDefinition, type JobQueue } from './platform/jobs.ts';
@@ -20,6 +21,10 @@ export function registerJobHandlers(
     renewals: Renewals;
     /** the trash's daily purge (items/trash.ts) */
     trashPurge: JobDefinition<Record<string, never>>;
+    /** the link-health sweep (modules/health) */
+    linkHealth: JobDefinition<{ seededTo: number }>;
+    /** rules over saved and imported items, and their webhooks (modules/rules) */
+    rules: RulesService;
     imports: ImportService;
     /** the Daily Review digest's sweep and mails */
     digest: ReviewDigest;
@@ -35,6 +40,8 @@ export function registerJobHandlers(
     deps.sweep,
     deps.renewals.definition(),
     deps.trashPurge,
+    deps.linkHealth,
+    ...deps.rules.definitions(),
     defineJob(IMPORT_JOB, (job) => deps.imports.run(job)),
     deps.resetMails,
     ...deps.digest.definitions(),

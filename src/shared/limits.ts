@@ -72,6 +72,8 @@ export const RATE_LIMITS = {
   reviewDigest: { max: 5, windowMs: 60 * 60_000 },
   /** webhook registrations (each resolves a host) and test deliveries (each a job sending a POST) */
   webhooks: { max: 120, windowMs: 60 * 60_000 },
+  /** POST /api/items/{link_id}/check fetches a page on request (link health) */
+  linkCheck: { max: 30, windowMs: 60_000 },
   /** answers of the not-found handler (404s): caps probing for paths */
   notFound: { max: 120, windowMs: 60_000 },
   /** every call made with one personal token (issue 30), whatever the route */

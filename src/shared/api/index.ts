@@ -10,6 +10,7 @@ import { duplicateCalls } from './duplicates.ts';
 import { exportCalls } from './export.ts';
 import { feedbackCalls } from './feedback.ts';
 import { groupCalls } from './groups.ts';
+import { healthCalls } from './health.ts';
 import { importCalls } from './import.ts';
 import { itemCalls } from './items.ts';
 import { liveCalls } from './live.ts';
@@ -19,6 +20,7 @@ import { outlinerCalls } from './outliners.ts';
 import { premiumCalls } from './premium.ts';
 import { profileCalls } from './profile.ts';
 import { reviewCalls } from './review.ts';
+import { ruleCalls } from './rules.ts';
 import { savedSearchCalls } from './saved-searches.ts';
 import { settingsCalls } from './settings.ts';
 import { sharingCalls } from './sharing.ts';
@@ -46,6 +48,7 @@ export const callsByDomain = {
   export: exportCalls,
   feedback: feedbackCalls,
   groups: groupCalls,
+  health: healthCalls,
   import: importCalls,
   items: itemCalls,
   live: liveCalls,
@@ -56,6 +59,7 @@ export const callsByDomain = {
   profile: profileCalls,
   review: reviewCalls,
   saved_searches: savedSearchCalls,
+  rules: ruleCalls,
   settings: settingsCalls,
   sharing: sharingCalls,
   site: siteCalls,

@@ -3,7 +3,8 @@ import { type Executor, queryRows } from '../../db/client.ts';
 import { annotations, stickyNotes } from '../../db/schema.ts';
 import type { Authorized } from '../../policies/authorized.ts';
 
-export type AnnotationRow = typeof annotations.$inferSelect;
+/** page_version_id is read only by Update copy's versions (reanchor.ts) */
+export type AnnotationRow = Omit<typeof annotations.$inferSelect, 'pageVersionId'>;
 export type NewAnnotation = typeof annotations.$inferInsert;
 export type StickyNoteRow = typeof stickyNotes.$inferSelect;
 /** An item the item policy (policies/item.ts) let the caller change: a write here needs it. */

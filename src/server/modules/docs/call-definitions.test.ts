@@ -51,6 +51,17 @@ const ADDED_PATHS = [
   '/api/saved-searches',
   '/api/saved-searches/{id}',
   '/rss/search/{id}/{token}',
+  // link health and rules (issue 33)
+  '/api/items/{link_id}/health',
+  '/api/items/{link_id}/check',
+  '/api/items/{link_id}/changes',
+  '/api/items/{link_id}/update-copy',
+  '/api/items/{link_id}/versions',
+  '/api/items/{link_id}/versions/{version_id}',
+  '/api/rules',
+  '/api/rules/try',
+  '/api/rules/{id}',
+  '/api/rules/{id}/apply',
 ];
 
 /**
@@ -64,6 +75,11 @@ const CHANGED_PATHS = [
   '/premium/gift/redeem',
   '/websocket', // issue 30: also takes a personal token (access_token)
   '/item/save/bookmark', // issue 33: the reply may add `similar` (the same page at another address)
+  // the library query's health=broken|changed (issue 33, link health; the owner's own library only)
+  '/interact_api/load_user_items',
+  '/interact_api/search_user_items',
+  '/interact_api/load_user_profile_items',
+  '/interact_api/search_user_profile_items',
 ];
 
 /**

@@ -70,6 +70,13 @@ export class GroupsService implements GroupDirectory {
     return authorizeGroup(await repo.groupForMember(ex, user.id, by), access);
   }
 
+  /** Refuses (400 naming `field`) a group the user is not a member of (a rule's action). */
+  async checkMember(user: Caller, groupId: number, field: string): Promise<void> {
+    await this.member(this.deps.db, user, { id: groupId }).catch((err: unknown) => {
+      throw err instanceof NotFoundError ? new ValidationError('This group was not found.', field) : err;
+    });
+  }
+
   async create(user: Caller, data: CreateGroupInput): Promise<{ code: 1; group: GroupReply }> {
     const account = await this.deps.accounts.findUser(user.id);
     const isClass = !!account && (account.teacher || isEducationEmail(account.email));

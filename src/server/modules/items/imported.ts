@@ -9,6 +9,7 @@ import { CAPTURE_JOB, CAPTURE_PENDING } from './capture-hook.ts';
 import { hostOf } from './presenter.ts';
 import * as repo from './repo.ts';
 import { ITEM_COLUMNS, type ItemRow } from './row.ts';
+import { queueRules } from './rules-hook.ts';
 
 /** A bookmark or note an import makes, dated as its source dated it. */
 export interface ImportedItem {
@@ -165,5 +166,10 @@ export class ImportedItems {
         },
       })),
     );
+  }
+
+  /** Queues the owner's rules over the items an import made (items/rules-hook.ts). */
+  queueRules(tx: Executor, owner: { id: number }, itemIds: number[]): Promise<void> {
+    return queueRules(this.deps.jobs, tx, owner.id, itemIds);
   }
 }

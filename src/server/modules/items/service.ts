@@ -31,12 +31,13 @@ import type { WebhookEvents } from '../webhooks/events.ts';
 import { loadAll, loadForRead, loadForWrite } from './access.ts';
 import { CAPTURE_PENDING, needsCapture, queueCapture } from './capture-hook.ts';
 import { similarBookmark } from './duplicates.ts';
-import { fileFactsFor } from './files-hook.ts';
-import { countMatching, listFilter, listPage } from './listing.ts';
+import { fileFactsFor, queueFileCleanup } from './files-hook.ts';
+import { countMatching, listFilter, listPage, matchingIds } from './listing.ts';
 import { hostOf, presentItem } from './presenter.ts';
 
 import * as repo from './repo.ts';
 import type { ItemRow } from './row.ts';
+import { queueRules } from './rules-hook.ts';
 
 export const FULLTEXT_PREMIUM_MESSAGE = 'Go premium to use fulltext search';
 export const URL_REQUIRED_MESSAGE = 'Please enter the URL of the page to save.';
@@ -119,6 +120,7 @@ export class ItemsService {
         await this.deps.tags.setItemTags(tx, user.id, row.id, parseTagInput(data.tags ?? ''));
       }
       if (capture) await queueCapture(this.deps.jobs, tx, user.id, row.id);
+      if (!existing) await queueRules(this.deps.jobs, tx, user.id, [row.id]);
       if (within) afterCommit = await within(tx, row);
       await this.emitItems(tx, user.id, existing ? 'item.updated' : 'item.created', [row.id]);
       return row;
@@ -306,6 +308,14 @@ export class ItemsService {
     const fullText = PLANS[effectivePlan(viewer, this.deps.clock.now())].fullText;
     const query = fullText ? q : { ...q, snapshot: undefined };
     return countMatching(this.deps.db, listFilter(query, viewer.id, viewer), viewer.id);
+  }
+
+  /**
+   * The ids of the owner's items a library query matches (a rule's search), among `among` when
+   * given, else up to `limit` of the whole library.
+   */
+  matching(owner: { id: number }, q: LoadItemsInput, among?: number[], limit?: number): Promise<number[]> {
+    return matchingIds(this.deps.db, listFilter(q, owner.id, owner), among, limit);
   }
 
   /** Marks read (1) or unread (0); image, note and kindle items are skipped when marking unread. */

@@ -70,6 +70,13 @@ export class OutlinersService {
     return authorizeOutliner(actor, await repo.findOutliner(ex, outlinerId, { lock }), 'write');
   }
 
+  /** Refuses (400 naming `field`) an outliner the user may not add to (a rule's action). */
+  async checkOwned(userId: number, outlinerId: number, field: string): Promise<void> {
+    await this.owned(this.deps.db, { id: userId }, outlinerId).catch((err: unknown) => {
+      throw err instanceof NotFoundError ? new ValidationError('This outliner was not found.', field) : err;
+    });
+  }
+
   async list(caller: Caller, q: ListOutlinersInput): Promise<ListOutlinersReply> {
     const sort = q.sort ?? 'updated';
     const order = q.order ?? (sort === 'title' ? 'asc' : 'desc');

@@ -81,6 +81,8 @@ export function Sidebar(props: SidebarProps) {
           {isOwner ? entry('Annotated', { ann: true }, view.ann) : null}
           {isOwner ? entry('Unread', { unread: true }, view.unread, String(props.unreadTotal)) : null}
           {isOwner ? entry('Starred', { starred: true }, view.starred) : null}
+          {isOwner ? entry('Broken links', { health: 'broken' }, view.health === 'broken') : null}
+          {isOwner ? entry('Changed pages', { health: 'changed' }, view.health === 'changed') : null}
           {isOwner && more ? (
             <>
               {entry('Public', { privacy: 'public' }, view.privacy === 'public')}

@@ -8,6 +8,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
 import { DeveloperSection } from '../developer/DeveloperSection.tsx';
 import { ImportPanel } from '../import/ImportPanel.tsx';
+import { RulesSection } from '../rules/RulesSection.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { ConnectionsSection } from './ConnectionsSection.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
@@ -49,6 +50,10 @@ export function SettingsPage() {
             <ImportPanel />
           </section>
           <DeveloperSection />
+          <section className={styles.section} aria-labelledby="rules-h" id="rules">
+            <h2 id="rules-h">Rules</h2>
+            <RulesSection />
+          </section>
           {s.premium.giftCount > 0 ? <GiftSection s={s} /> : null}
           {s.affiliate ? (
             <section className={styles.section} aria-labelledby="affiliate-h">
