@@ -7,6 +7,7 @@ import type { Call } from './define.ts';
 import { docsCalls } from './docs.ts';
 import { driveCalls } from './drives.ts';
 import { exportCalls } from './export.ts';
+import { extensionCalls } from './extension.ts';
 import { feedbackCalls } from './feedback.ts';
 import { groupCalls } from './groups.ts';
 import { importCalls } from './import.ts';
@@ -36,6 +37,7 @@ export const callsByDomain = {
   docs: docsCalls,
   drives: driveCalls,
   export: exportCalls,
+  extension: extensionCalls,
   feedback: feedbackCalls,
   groups: groupCalls,
   import: importCalls,
