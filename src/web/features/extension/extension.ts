@@ -1,5 +1,8 @@
 import { links } from '../../lib/links.ts';
 
+/** The name of the personal token the connect page makes for the extension (shown in Settings). */
+export const EXTENSION_TOKEN_NAME = 'Browser extension';
+
 /** The bar shows this long after the library opens (spec part 1 §2). */
 export const EXTENSION_BAR_DELAY_MS = 1000;
 /** Dismissing the bar is remembered this long, like the other dismissible tips. */
