@@ -117,6 +117,30 @@ test('connects with a personal token pasted in the options', async () => {
   await expect(folio.locator('html[data-folio-extension]')).toHaveCount(1);
 });
 
+test("connects with the options' Connect: approved in Folio, the token handed to the extension", async () => {
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  await options.getByLabel('Folio address').fill(appOrigin());
+  const [approval] = await Promise.all([
+    context.waitForEvent('page'),
+    options.getByRole('button', { name: 'Connect', exact: true }).click(),
+  ]);
+  await expect(approval).toHaveURL(/\/extension\/connect\?state=/);
+  await approval.getByRole('button', { name: 'Approve' }).click();
+  await expect(approval.getByRole('status')).toHaveText(
+    `The extension is connected as ${name}. You can close this tab.`,
+  );
+  // the token was handed over, never shown
+  await expect(approval.locator('code')).toHaveCount(0);
+  await expect(options.getByRole('status')).toHaveText(`Connected to ${appOrigin()} as ${name}.`);
+  // the background listens to Folio's live socket with its token
+  await expect
+    .poll(() => worker.evaluate(() => (globalThis as unknown as WithFolio).folio.status()))
+    .toMatchObject({ live: true });
+  await approval.close();
+  await options.close();
+});
+
 test("saves the page as rendered: the script's text is in Folio's reader", async () => {
   live = await context.newPage();
   await live.goto(site.url);
@@ -129,6 +153,10 @@ test("saves the page as rendered: the script's text is in Folio's reader", async
   expect(saved.title).toBe('Balcony Garden Notes');
   await folio.goto(`/user/${name}/b/${linkId}`);
   await expect(folio.getByRole('article', { name: 'Page text' })).toContainText(SECOND, { timeout: 60_000 });
+  // the visible area's screenshot is the item's thumbnail
+  const item = (await (await folio.request.get(`/interact_api/load_user_item?link_id=${linkId}`)).json())
+    .items[0];
+  expect(item.thumbnail_url).toMatch(/^\/api\/files\/pages\/\d+\/[\w-]+\.jpg$/);
 });
 
 test('highlights two passages on the live page; a reload draws them again', async () => {
