@@ -99,24 +99,6 @@ type WithFolio = {
 
 const marks = (page: Page) => page.locator('[data-folio-annotation-id]');
 
-test('connects with a personal token pasted in the options', async () => {
-  const { token } = await apiPost(folio, '/api/tokens', { name: 'Browser extension', scope: 'write' });
-  const options = await context.newPage();
-  await options.goto(`chrome-extension://${extensionId}/options.html`);
-  await options.getByLabel('Folio address').fill(appOrigin());
-  await options.getByLabel('Access token').fill(token);
-  await options.getByRole('button', { name: 'Use this token' }).click();
-  await expect(options.getByRole('status')).toHaveText(`Connected to ${appOrigin()} as ${name}.`);
-  expect(await worker.evaluate(() => (globalThis as unknown as WithFolio).folio.status())).toMatchObject({
-    connected: true,
-    userName: name,
-  });
-  await options.close();
-  // Folio's own pages know the extension is there (the Install extension bar then stays away)
-  await folio.goto(`/user/${name}`);
-  await expect(folio.locator('html[data-folio-extension]')).toHaveCount(1);
-});
-
 test("connects with the options' Connect: approved in Folio, the token handed to the extension", async () => {
   const options = await context.newPage();
   await options.goto(`chrome-extension://${extensionId}/options.html`);
@@ -139,6 +121,24 @@ test("connects with the options' Connect: approved in Folio, the token handed to
     .toMatchObject({ live: true });
   await approval.close();
   await options.close();
+});
+
+test('connects with a personal token pasted in the options', async () => {
+  const { token } = await apiPost(folio, '/api/tokens', { name: 'Browser extension', scope: 'write' });
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  await options.getByLabel('Folio address').fill(appOrigin());
+  await options.getByLabel('Access token').fill(token);
+  await options.getByRole('button', { name: 'Use this token' }).click();
+  await expect(options.getByRole('status')).toHaveText(`Connected to ${appOrigin()} as ${name}.`);
+  expect(await worker.evaluate(() => (globalThis as unknown as WithFolio).folio.status())).toMatchObject({
+    connected: true,
+    userName: name,
+  });
+  await options.close();
+  // Folio's own pages know the extension is there (the Install extension bar then stays away)
+  await folio.goto(`/user/${name}`);
+  await expect(folio.locator('html[data-folio-extension]')).toHaveCount(1);
 });
 
 test("saves the page as rendered: the script's text is in Folio's reader", async () => {

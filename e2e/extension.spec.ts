@@ -76,6 +76,20 @@ test.describe('on desktop Chrome', () => {
     await expect(form).toHaveURL(new RegExp(`/user/${name}$`));
   });
 
+  test('the bar leads to the install steps, which offer the packed extension', async ({ page }) => {
+    await signUp(page, uniqueName('extpage'));
+    await delayPassed(page);
+    await extensionBar(page).getByRole('link', { name: 'install the Folio extension' }).click();
+    await expect(page).toHaveURL(/\/extension$/);
+    await expect(page.getByRole('heading', { name: 'Microsoft Edge' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Firefox/ })).toBeVisible();
+    const download = page.getByRole('link', { name: 'Download the extension (.zip)' });
+    const zip = await page.request.get((await download.getAttribute('href'))!);
+    expect(zip.status()).toBe(200);
+    expect(zip.headers()['content-type']).toBe('application/zip');
+    expect((await zip.body()).subarray(0, 2).toString()).toBe('PK');
+  });
+
   test('the bar stays away when the extension marks the page', async ({ page }) => {
     // as the extension's content script would, once the document has its root element
     await page.addInitScript(() => {

@@ -50,6 +50,12 @@ export async function disconnect(store: KeyValue): Promise<void> {
   await store.remove(SETTINGS);
 }
 
+/** The origin of a Connect still waiting for its approval (its connect page may hand a token over). */
+export async function pendingOrigin(store: KeyValue, now: number): Promise<string | null> {
+  const pending = await store.get<PendingConnect>(PENDING);
+  return pending && now - pending.startedAt <= CONNECT_WINDOW_MS ? pending.origin : null;
+}
+
 /** Remembers a new approval to wait for; answers the page to open. */
 export async function startConnect(
   store: KeyValue,

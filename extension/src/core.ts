@@ -7,6 +7,7 @@ import {
   disconnect,
   finishConnect,
   loadSettings,
+  pendingOrigin,
   type Settings,
   startConnect,
 } from './connect.ts';
@@ -185,8 +186,11 @@ export class Core {
 
   private async pageLoad(tabId: number, href: string) {
     const settings = await this.settings();
-    if (settings && isFolioPage(href, settings.origin)) {
-      return { kind: 'folio', connectPage: new URL(href).pathname === CONNECT_PATH };
+    const connectPage = new URL(href).pathname === CONNECT_PATH;
+    if (settings && isFolioPage(href, settings.origin)) return { kind: 'folio', connectPage };
+    // not connected yet: the Folio a Connect is waiting for hands its token over on its connect page
+    if (connectPage && isFolioPage(href, await pendingOrigin(this.deps.store, this.now()))) {
+      return { kind: 'folio', connectPage };
     }
     const url = pageUrl(href);
     if (!url || !settings) return { kind: 'off' };

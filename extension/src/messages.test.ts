@@ -104,6 +104,7 @@ function fakeFolio() {
 function fakeBrowser() {
   const sent: { tabId: number; message: ToContent }[] = [];
   const badges: string[] = [];
+  const opened: string[] = [];
   const browser: Browser = {
     serialize: async () => ({ url: PAGE, title: 'Story', description: '', html: '<p>x</p>' }),
     screenshot: async () => null,
@@ -116,13 +117,15 @@ function fakeBrowser() {
     sendToTab: async (tabId, message) => {
       sent.push({ tabId, message });
     },
-    openTab: async () => {},
+    openTab: async (url) => {
+      opened.push(url);
+    },
     badge: async (text) => {
       badges.push(text);
     },
     notifyPages: async () => {},
   };
-  return { browser, sent, badges };
+  return { browser, sent, badges, opened };
 }
 
 describe('the background handling a highlight', () => {
@@ -178,6 +181,32 @@ describe('the background handling a highlight', () => {
     expect(await core.flush()).toEqual({ waiting: 0, failed: 0 });
     expect(folio.added).toMatchObject([{ link_id: 41, content: 'quoted words', color: 'blue', shape: 5 }]);
     expect(badges.at(-1)).toBe('');
+  });
+
+  it('takes the token from the connect page of the Folio a Connect waits for, before any is kept', async () => {
+    const store = memoryStore();
+    const { fetch } = fakeFolio();
+    const b = fakeBrowser();
+    const core = new Core({ store, browser: b.browser, fetch, now: () => 5_000 });
+    const connectTab = (url: string): Sender => ({ tabId: 3, url, extensionPage: false });
+    expect(
+      await core.handle({ type: 'page:load' }, connectTab('https://folio.example/extension/connect?state=s')),
+    ).toEqual({
+      kind: 'off',
+    });
+    await core.handle({ type: 'options:connect', address: 'https://folio.example' }, ownPage);
+    const page = connectTab('https://folio.example/extension/connect?state=s');
+    expect(await core.handle({ type: 'page:load' }, page)).toEqual({ kind: 'folio', connectPage: true });
+    // another page of that origin is not Folio's to the extension until connected
+    expect(await core.handle({ type: 'page:load' }, connectTab('https://folio.example/user/ann'))).toEqual({
+      kind: 'off',
+    });
+    const state = new URL(b.opened[0]!).searchParams.get('state');
+    expect(await core.handle({ type: 'connect:handover', state, token: 'tok' }, page)).toEqual({
+      ok: true,
+      userName: 'ann',
+    });
+    expect(await core.status()).toMatchObject({ connected: true, userName: 'ann' });
   });
 
   it('answers a refusal instead of throwing, and never hands out the token', async () => {
