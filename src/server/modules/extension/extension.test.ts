@@ -13,7 +13,7 @@ const zipFile = path.join(mkdtempSync(path.join(tmpdir(), 'folio-ext-')), 'folio
 let screenshot: string;
 
 beforeAll(async () => {
-  writeFileSync(zipFile, Buffer.from('PK\x05\x06' + '\0'.repeat(18), 'latin1'));
+  writeFileSync(zipFile, Buffer.from(`PK\x05\x06${'\0'.repeat(18)}`, 'latin1'));
   t = await createTestApp({}, { extensionZip: zipFile });
   alice = await t.signUp();
   bob = await t.signUp();
@@ -115,6 +115,30 @@ describe('POST /api/items/rendered', () => {
   it('needs a signed-in user', async () => {
     expect((await save(t.visitor(), { url: URL_A, html: '<p>x</p>' })).statusCode).toBe(401);
     expect((await t.visitor().get('/api/items/by-url', { url: URL_A })).statusCode).toBe(401);
+  });
+});
+
+describe("the extension's personal token", () => {
+  it('saves and finds with a write token, and a read token saves nothing', async () => {
+    const token = async (scope: string) =>
+      (await alice.post('/api/tokens', { name: `Browser extension ${scope}`, scope })).json().token as string;
+    const write = { authorization: `Bearer ${await token('write')}` };
+    const url = 'https://unreachable.invalid/by-token';
+    const saved = await t.visitor().post('/api/items/rendered', { url, html: rendered('by token') }, write);
+    expect(saved.statusCode).toBe(200);
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/items/by-url?url=${encodeURIComponent(url)}`,
+      headers: write,
+    });
+    expect(found.json()).toEqual({ link_id: saved.json().item.link_id });
+
+    const read = { authorization: `Bearer ${await token('read')}` };
+    const refused = await t
+      .visitor()
+      .post('/api/items/rendered', { url: `${url}/2`, html: '<p>x</p>' }, read);
+    expect(refused.statusCode).toBe(403);
+    expect((await alice.get('/api/items/by-url', { url: `${url}/2` })).json()).toEqual({ link_id: null });
   });
 });
 
