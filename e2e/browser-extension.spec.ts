@@ -203,3 +203,19 @@ test('Folio shows the same highlights, and one deleted there leaves the live pag
   // the live page hears of it without being reloaded
   await expect(marks(live)).toHaveCount(0);
 });
+
+test("the library's Take screenshot has the extension open the page and save it with a new screenshot", async () => {
+  const thumbnail = async () =>
+    (await (await folio.request.get(`/interact_api/load_user_item?link_id=${linkId}`)).json()).items[0]
+      .thumbnail_url;
+  const before = await thumbnail();
+  await folio.goto(`/user/${name}`);
+  await folio.getByRole('button', { name: 'Actions for Balcony Garden Notes' }).click();
+  const [opened] = await Promise.all([
+    context.waitForEvent('page'),
+    folio.getByRole('menuitem', { name: 'Take screenshot' }).click(),
+  ]);
+  await expect(opened).toHaveURL(site.url);
+  await expect.poll(thumbnail, { timeout: 60_000 }).not.toBe(before);
+  await opened.close();
+});

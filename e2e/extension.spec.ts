@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { EXTENSION_BAR_DELAY_MS } from '../src/web/features/extension/extension.ts';
 import { GUIDE_SEEN } from './cookies.ts';
-import { signUp, uniqueName } from './seed.ts';
+import { saveBookmark } from './helpers.ts';
+import { signUp, signUpByApi, uniqueName } from './seed.ts';
 
 const DESKTOP_CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -101,6 +102,20 @@ test.describe('on desktop Chrome', () => {
     await delayPassed(page);
     await expect(extensionBar(page)).toBeHidden();
   });
+});
+
+test('Take screenshot without the extension prompts to install it (spec part 2 §6, §8)', async ({ page }) => {
+  const name = uniqueName('shot');
+  await signUpByApi(page, name);
+  await saveBookmark(page, { url: 'https://shot.example/page', title: 'A page to picture' });
+  await page.goto(`/user/${name}`);
+  await page.getByRole('button', { name: 'Actions for A page to picture' }).click();
+  await page.getByRole('menuitem', { name: 'Take screenshot' }).click();
+  await expect(
+    page.getByText('Sorry, you need to install chrome extension to enable this feature.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Install the extension' }).click();
+  await expect(page).toHaveURL(/\/extension$/);
 });
 
 test('headless Chromium is desktop Chrome by its features, and is offered the bar', async ({ page }) => {

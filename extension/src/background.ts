@@ -51,6 +51,19 @@ const browser: Browser = {
   async openTab(url) {
     await chrome.tabs.create({ url, active: true });
   },
+  async openAndLoad(url) {
+    const tab = await chrome.tabs.create({ url, active: true });
+    const id = tab.id!;
+    await new Promise<void>((resolve) => {
+      const listener = (tabId: number, change: { status?: string }) => {
+        if (tabId !== id || change.status !== 'complete') return;
+        chrome.tabs.onUpdated.removeListener(listener);
+        resolve();
+      };
+      chrome.tabs.onUpdated.addListener(listener);
+    });
+    return id;
+  },
   async notifyPages() {
     // no page listening (the side panel closed) is no failure
     await chrome.runtime.sendMessage({ type: 'panel:changed' }).catch(() => undefined);

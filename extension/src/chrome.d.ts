@@ -58,6 +58,8 @@ declare namespace chrome {
     ): Promise<string>;
     const onRemoved: { addListener(cb: (tabId: number) => void): void };
     const onActivated: { addListener(cb: () => void): void };
+    type UpdatedListener = (tabId: number, change: { status?: string }) => void;
+    const onUpdated: { addListener(cb: UpdatedListener): void; removeListener(cb: UpdatedListener): void };
   }
   namespace scripting {
     function executeScript<R>(details: {

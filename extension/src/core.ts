@@ -40,6 +40,8 @@ export interface Browser {
   openTabs(): Promise<{ id: number; url: string }[]>;
   sendToTab(tabId: number, message: ToContent): Promise<void>;
   openTab(url: string): Promise<void>;
+  /** opens the page in a new tab and answers its id once it has loaded */
+  openAndLoad(url: string): Promise<number>;
   badge(text: string, color: string, title: string): Promise<void>;
   /** tells the extension's open pages (the side panel) that a page's annotations changed */
   notifyPages(): Promise<void>;
@@ -157,6 +159,14 @@ export class Core {
           this.verify,
         );
         return { ok: true, userName: settings.userName };
+      }
+      case 'folio:screenshot': {
+        // only Folio's own pages may ask: any other site could fill the library with pages
+        const settings = await this.settings();
+        if (!settings || !isFolioPage(sender.url!, settings.origin))
+          throw new Refused('Not a Folio page.', 403);
+        const tab = await this.deps.browser.openAndLoad(m.url);
+        return { ok: true, ...(await this.saveTab(tab)) };
       }
       case 'status':
         return this.status();

@@ -79,6 +79,8 @@ function fakeFolio() {
         return json({ name: 'ann' });
       case '/api/items/by-url':
         return json({ link_id: url.searchParams.get('url') === 'https://news.example/story' ? 41 : null });
+      case '/api/items/rendered':
+        return json({ code: 1, item: { link_id: 41, title: JSON.parse(String(init?.body)).title } });
       case '/api/annotations/list':
         return json({ annotations: folio.annotations, total: folio.annotations.length });
       case '/annotation_mana/add_annotation': {
@@ -119,6 +121,10 @@ function fakeBrowser() {
     },
     openTab: async (url) => {
       opened.push(url);
+    },
+    openAndLoad: async (url) => {
+      opened.push(url);
+      return 7;
     },
     badge: async (text) => {
       badges.push(text);
@@ -207,6 +213,17 @@ describe('the background handling a highlight', () => {
       userName: 'ann',
     });
     expect(await core.status()).toMatchObject({ connected: true, userName: 'ann' });
+  });
+
+  it("opens and saves a page for Folio's Take screenshot, asked by Folio's own pages only", async () => {
+    const { core, opened } = await connected();
+    const elsewhere = { tabId: 9, url: 'https://elsewhere.example/', extensionPage: false };
+    const ask = { type: 'folio:screenshot', url: PAGE };
+    expect(await core.handle(ask, elsewhere)).toEqual({ ok: false, error: 'Not a Folio page.' });
+    expect(opened).toEqual([]);
+    const folioPage = { tabId: 2, url: 'https://folio.example/user/ann', extensionPage: false };
+    expect(await core.handle(ask, folioPage)).toMatchObject({ ok: true, title: 'Story' });
+    expect(opened).toEqual([PAGE]);
   });
 
   it('answers a refusal instead of throwing, and never hands out the token', async () => {

@@ -39,7 +39,9 @@ export type ContentMessage =
   | { type: 'highlight:add'; color: Color; content: string; selector: unknown; note?: string }
   | { type: 'annotation:remove'; ann_id: number }
   | { type: 'page:drawn'; anchored: number[]; orphaned: number[] }
-  | { type: 'connect:handover'; state: string; token: string };
+  | { type: 'connect:handover'; state: string; token: string }
+  /** from Folio's own pages only: open this page and save it with its screenshot */
+  | { type: 'folio:screenshot'; url: string };
 
 /** From the extension's own pages. */
 export type PageMessage =
@@ -72,6 +74,7 @@ const CONTENT_TYPES = new Set([
   'annotation:remove',
   'page:drawn',
   'connect:handover',
+  'folio:screenshot',
 ]);
 const MAX_QUOTE = 10_000;
 const MAX_NOTE = 10_000;
@@ -111,6 +114,9 @@ export function readMessage(raw: unknown, sender: Sender): Message {
     case 'connect:handover':
       if (!isText(raw.state, 200) || !isText(raw.token, 500) || !raw.token) throw new BadMessage('handover');
       return { type, state: raw.state, token: raw.token };
+    case 'folio:screenshot':
+      if (!isText(raw.url, 4096) || !/^https?:\/\//.test(raw.url)) throw new BadMessage('url');
+      return { type, url: raw.url };
     case 'options:connect':
       if (!isText(raw.address, 2000)) throw new BadMessage('address');
       return { type, address: raw.address };

@@ -1,4 +1,5 @@
 import '../../../src/web/zod-config.ts';
+import { SCREENSHOT_EVENT } from '../../../src/shared/extension-page.ts';
 import type { Color, ContentMessage, PageAnnotations, ToContent } from '../messages.ts';
 import { describeSelection, drawAnnotations } from './draw.ts';
 import { SelectionToolbar } from './toolbar.ts';
@@ -25,6 +26,11 @@ async function start() {
 
 function onFolio(connectPage: boolean) {
   document.documentElement.dataset.folioExtension = chrome.runtime.getManifest().version;
+  // Take screenshot in the library (web: features/extension/extension.ts askExtensionForScreenshot)
+  document.addEventListener(SCREENSHOT_EVENT, (e) => {
+    const url = (e as CustomEvent<unknown>).detail;
+    if (typeof url === 'string') void send({ type: 'folio:screenshot', url });
+  });
   if (!connectPage) return;
   // the connect page shows the approved token in this element (web: features/extension/ConnectPage)
   const handOver = async () => {

@@ -69,8 +69,8 @@ export function ConnectPage() {
         {token && !outcome.present ? (
           <div role="status">
             <p>
-              The extension is not running in this browser. <Link to="/extension">Install it</Link>, or paste
-              this token in its options (Access token):
+              The extension is not running in this browser. <Link to={links.extension}>Install it</Link>, or
+              paste this token in its options (Access token):
             </p>
             <code className={styles.token}>{token}</code>
           </div>

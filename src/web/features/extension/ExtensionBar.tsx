@@ -50,8 +50,8 @@ export function ExtensionBar({ username }: { username: string }) {
           Save to Folio
         </a>{' '}
         to your bookmarks bar, then click it on any page. Or{' '}
-        <Link to="/extension">install the Folio extension</Link> to save pages as you see them and highlight
-        them.
+        <Link to={links.extension}>install the Folio extension</Link> to save pages as you see them and
+        highlight them.
       </p>
       <IconButton label="Dismiss" icon={<X size={16} aria-hidden="true" />} onClick={dismiss} />
     </aside>
