@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { EXTENSION_BAR_DELAY_MS } from '../src/web/features/extension/extension.ts';
 import { GUIDE_SEEN } from './cookies.ts';
@@ -84,6 +85,8 @@ test.describe('on desktop Chrome', () => {
     await expect(page).toHaveURL(/\/extension$/);
     await expect(page.getByRole('heading', { name: 'Microsoft Edge' })).toBeVisible();
     await expect(page.getByRole('heading', { name: /^Firefox/ })).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     const download = page.getByRole('link', { name: 'Download the extension (.zip)' });
     const zip = await page.request.get((await download.getAttribute('href'))!);
     expect(zip.status()).toBe(200);
