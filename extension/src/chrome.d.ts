@@ -39,6 +39,7 @@ declare namespace chrome {
       }): Promise<void>;
     }
     const local: StorageArea;
+    const onChanged: { addListener(cb: () => void): void };
   }
   namespace tabs {
     interface Tab {

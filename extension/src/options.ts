@@ -77,4 +77,5 @@ $('disconnect').addEventListener('click', async () => {
 });
 
 void show();
-setInterval(() => void show(), 2000);
+// a Connect approved in the other tab stores the settings: the page says so at once
+chrome.storage.onChanged.addListener(() => void show());
