@@ -18,6 +18,7 @@ import { GroupLayerService } from './modules/annotations/group-layer.ts';
 import { KindleImportService } from './modules/annotations/kindle-import.ts';
 import { registerAnnotationRoutes } from './modules/annotations/routes.ts';
 import { AnnotationsService } from './modules/annotations/service.ts';
+import { FolioRestore } from './modules/backup/restore.ts';
 import { registerBlogRoutes } from './modules/blogs/routes.ts';
 import { BlogsService } from './modules/blogs/service.ts';
 import { pictureKeysOf } from './modules/capture/repo.ts';
@@ -49,6 +50,8 @@ import { ImportedItems } from './modules/items/imported.ts';
 import { registerItemRoutes } from './modules/items/routes.ts';
 import { ItemsService } from './modules/items/service.ts';
 import { registerLiveRoutes } from './modules/live/routes.ts';
+import { registerMcpRoutes } from './modules/mcp/routes.ts';
+import { libraryTools } from './modules/mcp/tools.ts';
 import { noteImageKeysOf } from './modules/notes/images.ts';
 import { registerNoteRoutes } from './modules/notes/routes.ts';
 import { NotesService } from './modules/notes/service.ts';
@@ -63,6 +66,9 @@ import { CopyService } from './modules/profile/copy.ts';
 import { registerProfileRoutes } from './modules/profile/routes.ts';
 import { RssService } from './modules/profile/rss.ts';
 import { ProfileService } from './modules/profile/service.ts';
+import { ReviewDigest } from './modules/review/digest.ts';
+import { registerReviewRoutes } from './modules/review/routes.ts';
+import { ReviewService } from './modules/review/service.ts';
 import { avatarKeysOf } from './modules/settings/avatar.ts';
 import { passwordResetMailJob } from './modules/settings/reset-mail.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
@@ -85,6 +91,10 @@ import { FileJobs } from './modules/uploads/file-jobs.ts';
 import { blobKeysOf } from './modules/uploads/repo.ts';
 import { registerUploadRoutes } from './modules/uploads/routes.ts';
 import { UploadsService } from './modules/uploads/service.ts';
+import { WebhookDeliveries } from './modules/webhooks/delivery.ts';
+import { WebhookEvents } from './modules/webhooks/events.ts';
+import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
+import { WebhooksService } from './modules/webhooks/service.ts';
 import { pageHtml } from './page-preload.ts';
 import { Auth } from './platform/auth/auth.ts';
 import { registerOriginCheck } from './platform/auth/origin.ts';
@@ -188,7 +198,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bus = deps.bus ?? new InProcessEventBus();
   const tags = new TagsService({ db, clock, accounts });
   const jobs = deps.jobs ?? new JobQueue(db, clock);
-  const items = new ItemsService({ db, clock, bus, accounts, tags, jobs });
+  // the webhook outbox: writers queue their events' deliveries in their own transactions
+  const webhookEvents = new WebhookEvents({ jobs, clock, secretsKey: config.secretsKey });
+  const items = new ItemsService({ db, clock, bus, accounts, tags, jobs, webhooks: webhookEvents });
   const fetcher =
     deps.fetcher ??
     new Fetcher({
@@ -205,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     items,
     tags,
     accounts,
+    webhooks: webhookEvents,
     onCopyStored: anchorImported,
     log: (o, m) => app.log.warn(o, m),
   });
@@ -223,6 +236,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFeedbackRoutes(app, { feedback, auth });
   registerStatsRoutes(app, { stats: new StatsService({ db, clock }), auth });
   registerTokenRoutes(app, { tokens: new TokensService({ db, clock, secret: config.sessionSecret }), auth });
+  const review = new ReviewService({ db, clock, accounts });
+  const digest = new ReviewDigest({
+    db,
+    clock,
+    jobs,
+    mailer,
+    accounts,
+    review,
+    secret: config.secretsKey,
+    publicUrl: config.publicUrl,
+  });
+  registerReviewRoutes(app, { review, digest, auth, secret: config.secretsKey, publicUrl: config.publicUrl });
   registerTagRoutes(app, { tags, items, auth });
   registerCaptureRoutes(app, { capture, auth, blobs });
   // annotations in a group's layer (their group scope); the members of the groups an item is shared
@@ -230,17 +255,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const roster = new GroupLayerRoster({ db, bus });
   const groupLayer = new GroupLayerService({ db, clock, roster });
   const kindle = new KindleImportService({ db, clock, items, log: (o, m) => app.log.info(o, m) });
-  await registerAnnotationRoutes(app, {
-    annotations: new AnnotationsService({
-      db,
-      clock,
-      accounts,
-      items,
-      onChanged: (ids) => roster.ownAnnotationsChanged(ids),
-    }),
-    kindle,
-    auth,
+  const annotations = new AnnotationsService({
+    db,
+    clock,
+    accounts,
+    items,
+    webhooks: webhookEvents,
+    onChanged: (ids) => roster.ownAnnotationsChanged(ids),
   });
+  await registerAnnotationRoutes(app, { annotations, kindle, auth });
+  registerMcpRoutes(app, { auth, tools: libraryTools({ items, annotations, capture }) });
   await registerNoteRoutes(app, { notes: new NotesService({ db, clock, items, tags }), auth, blobs });
   const uploads = new UploadsService({ db, clock, blobs, jobs, items, tags, accounts });
   await registerUploadRoutes(app, { uploads, auth, blobs });
@@ -297,7 +321,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accounts,
     kindle,
     outliners,
+    webhooks: webhookEvents,
     publicUrl: config.publicUrl,
+    restore: new FolioRestore({ db, clock, blobs, items, tags }),
     writer: new ImportWriter({
       db,
       clock,
@@ -311,6 +337,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await registerImportRoutes(app, { imports, auth });
+  registerWebhookRoutes(app, {
+    webhooks: new WebhooksService({ db, fetcher, events: webhookEvents, secretsKey: config.secretsKey }),
+    auth,
+  });
   const connections = new ConnectionsService({ db, accounts });
   registerConnectionRoutes(app, {
     connections,
@@ -400,7 +430,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     renewals: new Renewals(premiumDeps, jobs),
     imports,
+    digest,
     resetMails: passwordResetMailJob({ db, clock, mailer, accounts, secret: config.sessionSecret }),
+    webhooks: new WebhookDeliveries({
+      db,
+      clock,
+      fetcher,
+      jobs,
+      mailer,
+      accounts,
+      secretsKey: config.secretsKey,
+      publicUrl: config.publicUrl,
+    }),
   });
   await registerLiveRoutes(app, {
     bus,

@@ -2,7 +2,9 @@ import type { CaptureService } from './modules/capture/service.ts';
 import { IMPORT_JOB, type ImportService } from './modules/import/service.ts';
 import { CAPTURE_JOB } from './modules/items/capture-hook.ts';
 import type { Renewals } from './modules/premium/renewals.ts';
+import type { ReviewDigest } from './modules/review/digest.ts';
 import type { FileJobs } from './modules/uploads/file-jobs.ts';
+import type { WebhookDeliveries } from './modules/webhooks/delivery.ts';
 import { defineJob, type JobDefinition, type JobQueue } from './platform/jobs.ts';
 
 /**
@@ -17,8 +19,12 @@ export function registerJobHandlers(
     sweep: JobDefinition<Record<string, never>>;
     renewals: Renewals;
     imports: ImportService;
+    /** the Daily Review digest's sweep and mails */
+    digest: ReviewDigest;
     /** the forgot-password mail (settings/reset-mail.ts) */
     resetMails: JobDefinition<{ email: string; origin: string }>;
+    /** webhook deliveries and the mail of a webhook turned off */
+    webhooks: WebhookDeliveries;
   },
 ) {
   jobs.register(
@@ -28,5 +34,7 @@ export function registerJobHandlers(
     deps.renewals.definition(),
     defineJob(IMPORT_JOB, (job) => deps.imports.run(job)),
     deps.resetMails,
+    ...deps.digest.definitions(),
+    ...deps.webhooks.definitions(),
   );
 }

@@ -13,10 +13,12 @@ import { groupCalls } from './groups.ts';
 import { importCalls } from './import.ts';
 import { itemCalls } from './items.ts';
 import { liveCalls } from './live.ts';
+import { mcpCalls } from './mcp.ts';
 import { noteCalls } from './notes.ts';
 import { outlinerCalls } from './outliners.ts';
 import { premiumCalls } from './premium.ts';
 import { profileCalls } from './profile.ts';
+import { reviewCalls } from './review.ts';
 import { settingsCalls } from './settings.ts';
 import { sharingCalls } from './sharing.ts';
 import { siteCalls } from './site.ts';
@@ -27,6 +29,7 @@ import { tokenCalls } from './tokens.ts';
 import { toolbarCalls } from './toolbar.ts';
 import { twoFactorCalls } from './two-factor.ts';
 import { uploadCalls } from './uploads.ts';
+import { webhookCalls } from './webhooks.ts';
 
 /** Every call Folio answers, by domain: what /api/docs describes (the server's own use, not the web's). */
 export const callsByDomain = {
@@ -44,10 +47,12 @@ export const callsByDomain = {
   import: importCalls,
   items: itemCalls,
   live: liveCalls,
+  mcp: mcpCalls,
   notes: noteCalls,
   outliners: outlinerCalls,
   premium: premiumCalls,
   profile: profileCalls,
+  review: reviewCalls,
   settings: settingsCalls,
   sharing: sharingCalls,
   site: siteCalls,
@@ -58,6 +63,7 @@ export const callsByDomain = {
   toolbar: toolbarCalls,
   two_factor: twoFactorCalls,
   uploads: uploadCalls,
+  webhooks: webhookCalls,
 } satisfies Record<string, Record<string, Call>>;
 
 export const allCalls: Call[] = Object.values(callsByDomain).flatMap((calls) => Object.values(calls));

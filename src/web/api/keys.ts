@@ -27,6 +27,8 @@ export const queryKeys = {
   exportPreview: (ids: number[]) => ['export-preview', ids.join(',')] as const,
   /** the user's imports and one import's progress */
   importsRoot: ['imports'] as const,
+  reviewToday: ['review', 'today'] as const,
+  reviewSettings: ['review', 'settings'] as const,
   importStatus: (jobId: number) => ['imports', jobId] as const,
   /** the user's groups, one group, its items: all under groupsRoot, refreshed by live group messages */
   groupsRoot: ['groups'] as const,
@@ -38,4 +40,8 @@ export const queryKeys = {
   /** the user's pending invitations, and the one of a mailed link: a live 'invited' refreshes them */
   groupInvitations: () => ['groups', 'invitations'] as const,
   groupInvitation: (token: string) => ['groups', 'invitation', token] as const,
+  /** the user's personal access tokens (Settings > Developer) */
+  tokens: ['tokens'] as const,
+  /** the user's webhooks with their last deliveries */
+  webhooks: ['webhooks'] as const,
 };

@@ -122,8 +122,9 @@ export class AccountsService {
     return !(await repo.findUserByName(this.deps.db, name)) && !(await this.nameReserved(name));
   }
 
-  findUser(id: number): Promise<repo.UserRow | undefined> {
-    return repo.findUserById(this.deps.db, id);
+  /** `ex`: a caller's transaction (on PGlite's one connection, a read beside it would wait for it). */
+  findUser(id: number, ex: Executor = this.deps.db): Promise<repo.UserRow | undefined> {
+    return repo.findUserById(ex, id);
   }
 
   /** The user's quota of this kind under the plan in force now (null: unlimited). */

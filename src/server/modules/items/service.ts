@@ -26,6 +26,7 @@ import type { AccountsService } from '../accounts/service.ts';
 import { adsInfoFor, effectivePlan } from '../accounts/user-info.ts';
 import { annotationsForItems, quotaUnitsOfItems } from '../annotations/item-annotations.ts';
 import type { TagsService } from '../tags/service.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 import { loadAll, loadForRead, loadForWrite } from './access.ts';
 import { CAPTURE_PENDING, needsCapture, queueCapture } from './capture-hook.ts';
 import { fileFactsFor, queueFileCleanup } from './files-hook.ts';
@@ -48,6 +49,8 @@ export interface ItemsDeps {
   accounts: AccountsService;
   tags: TagsService;
   jobs: JobQueue;
+  /** item.created / item.updated / item.deleted, queued in the writer's transaction */
+  webhooks: WebhookEvents;
 }
 
 /** Work done in a bookmark save's transaction; what it returns runs after the commit. */
@@ -115,6 +118,7 @@ export class ItemsService {
       }
       if (capture) await queueCapture(this.deps.jobs, tx, user.id, row.id);
       if (within) afterCommit = await within(tx, row);
+      await this.emitItems(tx, user.id, existing ? 'item.updated' : 'item.created', [row.id]);
       return row;
     });
     // read again: placing it in outliners changed its ouliner_id
@@ -293,6 +297,7 @@ export class ItemsService {
       const changing = list.filter((i) => !(unread && NEVER_UNREAD.has(i.type)) && i.unread !== unread);
       const ids = changing.map((i) => i.id);
       await repo.setState(tx, changing, { unread }, this.deps.clock.now());
+      await this.emitItems(tx, user.id, 'item.updated', ids);
       return ids;
     });
     await this.publishUpserts(user.id, changed);
@@ -311,6 +316,7 @@ export class ItemsService {
       const changing = list.filter((i) => i.private !== makePrivate && !(i.type === 'note' && !makePrivate));
       const ids = changing.map((i) => i.id);
       await repo.setState(tx, changing, { private: makePrivate }, this.deps.clock.now());
+      await this.emitItems(tx, user.id, 'item.updated', ids);
       return ids;
     });
     await this.publishUpserts(user.id, changed);
@@ -324,7 +330,9 @@ export class ItemsService {
       const list = await loadAll(tx, user, link_id, 'write');
       const changing = list.filter((i) => i.starred !== star);
       await repo.setStarred(tx, changing, star);
-      return changing.map((i) => i.id);
+      const ids = changing.map((i) => i.id);
+      await this.emitItems(tx, user.id, 'item.updated', ids);
+      return ids;
     });
     await this.publishUpserts(user.id, changed);
     return { link_ids: changed };
@@ -342,7 +350,14 @@ export class ItemsService {
         image: rows.filter((r) => r.type === 'image').length,
         annotation: highlights,
       });
-      return rows.map((r) => r.id);
+      const ids = rows.map((r) => r.id);
+      await this.deps.webhooks.emitEach(
+        tx,
+        user.id,
+        'item.deleted',
+        ids.map((id) => ({ link_id: id })),
+      );
+      return ids;
     });
     for (const id of deleted) await this.publish(user.id, { cmd: ITEM_CMD.remove, link_id: id });
     return { link_ids: deleted };
@@ -366,7 +381,7 @@ export class ItemsService {
     if (ownerName) names.set(rows[0]!.userId, ownerName);
     for (const r of rows) {
       if (!names.has(r.userId))
-        names.set(r.userId, (await this.deps.accounts.findUser(r.userId))?.name ?? '');
+        names.set(r.userId, (await this.deps.accounts.findUser(r.userId, ex))?.name ?? '');
     }
     const files = await fileFactsFor(
       ex,
@@ -396,6 +411,22 @@ export class ItemsService {
     for (const item of presented)
       await this.publish(userId, { cmd: ITEM_CMD.upsert, link_id: item.link_id, item });
     return presented;
+  }
+
+  /**
+   * item.created or item.updated for the owner's items, presented as the API presents them, in the
+   * change's transaction (notes and uploads call it for the items they write).
+   */
+  async emitItems(
+    tx: Executor,
+    userId: number,
+    event: 'item.created' | 'item.updated',
+    ids: number[],
+  ): Promise<void> {
+    if (!ids.length) return;
+    await this.deps.webhooks.emitEach(tx, userId, event, async () =>
+      this.present(tx, await repo.findOwnItems(tx, userId, ids), userId),
+    );
   }
 
   private publish(userId: number, event: ItemEvent) {

@@ -6,6 +6,7 @@ import { useSettingsOperation, useUserSettings } from '../../api/settings.ts';
 import { rememberLanguage, t } from '../../i18n/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
+import { DeveloperSection } from '../developer/DeveloperSection.tsx';
 import { ImportPanel } from '../import/ImportPanel.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { ConnectionsSection } from './ConnectionsSection.tsx';
@@ -18,7 +19,7 @@ import { TwoFactorSection } from './TwoFactorSection.tsx';
 
 /**
  * /setting (part 2 §2): Profile, Connections, Account, Email Subscriptions (not for free or team
- * members), Preferences, Outliner, Gift (with gifts), Affiliate (with an affiliate), Premium,
+ * members), Preferences, Outliner, Import, Developer (tokens, assistants), Gift (with gifts), Affiliate (with an affiliate), Premium,
  * Delete Account.
  */
 export function SettingsPage() {
@@ -47,6 +48,7 @@ export function SettingsPage() {
             <h2 id="import-h">{t('settings.import')}</h2>
             <ImportPanel />
           </section>
+          <DeveloperSection />
           {s.premium.giftCount > 0 ? <GiftSection s={s} /> : null}
           {s.affiliate ? (
             <section className={styles.section} aria-labelledby="affiliate-h">
@@ -117,6 +119,10 @@ function EmailSubscriptions({ s }: { s: UserSettingReply }) {
         operation={settingsCalls.setNotifyWhenJoin}
         checked={s.notification.whenContactJoin}
       />
+      <p>
+        <Link to="/review?preferences=1">Daily Review digest</Link>: your highlights to review, mailed daily
+        or weekly at the hour you choose.
+      </p>
     </section>
   );
 }
