@@ -38,6 +38,8 @@ import { registerDuplicateRoutes } from './modules/duplicates/routes.ts';
 import { DuplicatesService } from './modules/duplicates/service.ts';
 import { registerExportRoutes } from './modules/export/routes.ts';
 import { ExportService } from './modules/export/service.ts';
+import { registerExtensionRoutes } from './modules/extension/routes.ts';
+import { ExtensionService } from './modules/extension/service.ts';
 import { registerFeedbackRoutes } from './modules/feedback/routes.ts';
 import { FeedbackService } from './modules/feedback/service.ts';
 import { InvitationsService } from './modules/groups/invitations.ts';
@@ -136,6 +138,8 @@ export interface AppDeps {
   bus?: EventBus;
   /** built web app; defaults to dist/web */
   webDir?: string;
+  /** the packed browser extension; defaults to dist/extension/folio-extension.zip */
+  extensionZip?: string;
   logger?: boolean;
   /** keep-alive and session re-check period of live sockets (tests shorten it) */
   livePingIntervalMs?: number;
@@ -152,6 +156,11 @@ export interface AppDeps {
 }
 
 export const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+/** The packed browser extension, written by npm run build:extension (scripts/build-extension.ts). */
+export const DEFAULT_EXTENSION_ZIP = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../dist/extension/folio-extension.zip',
+);
 
 /** Builds the whole HTTP app without listening: main.ts, tests and benchmarks share it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -297,6 +306,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     toolbar: new ToolbarService({ items, sharing }),
     auth,
     publicUrl: config.publicUrl,
+  });
+  registerExtensionRoutes(app, {
+    extension: new ExtensionService({ items, jobs, blobs }),
+    auth,
+    zipFile: deps.extensionZip ?? DEFAULT_EXTENSION_ZIP,
   });
   const exportService = new ExportService({ db, items, blobs });
   registerExportRoutes(app, { exports: exportService, auth });
@@ -465,6 +479,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         },
         avatars: (userId) => avatarKeysOf(db, userId),
         imports: (userId) => importKeysOf(db, userId),
+        // the extension's rendered pages wait for their capture job as an import's copies do
+        rendered: (userId) => importKeysOf(db, userId),
       },
     }),
     renewals: new Renewals(premiumDeps, jobs),

@@ -28,6 +28,8 @@ const PAGE_PATTERNS: RegExp[] = [
   // a group's page, and a shared item in its reader (links.groupItem)
   /^\/group\/[^/]+(\/item\/[0-9]+)?$/,
   /^\/(about|terms|privacy|blog|tools)$/,
+  // the browser extension's install steps, and the page that connects it to the account
+  /^\/extension(\/connect)?$/,
 ];
 
 export function isPageRoute(pathname: string): boolean {

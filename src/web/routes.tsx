@@ -90,6 +90,14 @@ export const routes: RouteObject[] = [
         path: '/group/:gName/item/:itemId',
         element: page(() => import('./features/groups/GroupReaderPage.tsx'), 'GroupReaderPage'),
       },
+      {
+        path: '/extension',
+        element: page(() => import('./features/extension/InstallPage.tsx'), 'InstallPage'),
+      },
+      {
+        path: '/extension/connect',
+        element: page(() => import('./features/extension/ConnectPage.tsx'), 'ConnectPage'),
+      },
       { path: '/about', element: page(site, 'AboutPage') },
       { path: '/terms', element: page(site, 'TermsPage') },
       { path: '/privacy', element: page(site, 'PrivacyPage') },

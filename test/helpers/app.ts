@@ -51,6 +51,8 @@ export async function createTestApp(
     bus?: EventBus;
     livePingIntervalMs?: number;
     webDir?: string;
+    /** the packed browser extension the app serves */
+    extensionZip?: string;
     /** a payment gateway the test inspects (the sandbox's charges); a fresh sandbox otherwise */
     payments?: PaymentGateway;
   } = {},
@@ -88,6 +90,7 @@ export async function createTestApp(
     fetcher,
     livePingIntervalMs: deps.livePingIntervalMs,
     webDir: deps.webDir,
+    extensionZip: deps.extensionZip,
     payments: deps.payments,
     logger: false,
     checkReplies: true,

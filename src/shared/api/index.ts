@@ -8,6 +8,7 @@ import { docsCalls } from './docs.ts';
 import { driveCalls } from './drives.ts';
 import { duplicateCalls } from './duplicates.ts';
 import { exportCalls } from './export.ts';
+import { extensionCalls } from './extension.ts';
 import { feedbackCalls } from './feedback.ts';
 import { groupCalls } from './groups.ts';
 import { healthCalls } from './health.ts';
@@ -46,6 +47,7 @@ export const callsByDomain = {
   drives: driveCalls,
   duplicates: duplicateCalls,
   export: exportCalls,
+  extension: extensionCalls,
   feedback: feedbackCalls,
   groups: groupCalls,
   health: healthCalls,

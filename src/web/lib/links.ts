@@ -47,6 +47,8 @@ export const links = {
   /** the public library, /profile/{name}, or one public tag of it, /profile/{name}/{tag} */
   profile: (name: string, tag?: string) =>
     `/profile/${encodeURIComponent(name)}${tag ? `/${encodeURIComponent(tag)}` : ''}`,
+  /** the browser extension's install steps */
+  extension: '/extension',
   /** sign in, then back to `next` (a path of this site) */
   signIn: (next?: string) => (next ? `/sign-in?${new URLSearchParams({ next })}` : '/sign-in'),
   outliners: () => '/outliners',

@@ -151,7 +151,10 @@ export class CaptureService {
     await this.siteIcon(target.url, article.iconUrl);
     const copy = await storePictures(this.deps, userId, article.html);
     // the rows' cover comes from the store too (never hot-linked); it lives and goes with the copy
-    const cover = article.leadImageUrl ? await storeCover(this.deps, userId, article.leadImageUrl) : null;
+    // a screenshot sent with the copy is its cover; otherwise the page's lead image
+    const cover =
+      job.payload.coverKey ??
+      (article.leadImageUrl ? await storeCover(this.deps, userId, article.leadImageUrl) : null);
     const coverUrl = cover ? pictureUrl(cover) : null;
     const pictures = { html: copy.html, keys: cover ? [...copy.keys, cover] : copy.keys };
     const now = clock.now();

@@ -33,6 +33,10 @@ const ADDED_PATHS = [
   '/group_api/interact_api/load_invitation',
   '/group_api/interact_api/accept_invitation',
   '/group_api/interact_api/decline_invitation',
+  // the browser extension (issue 31)
+  '/api/items/rendered',
+  '/api/items/by-url',
+  '/extension/folio-extension.zip',
   // personal access tokens (issue 30)
   '/api/tokens',
   '/api/tokens/{id}',

@@ -31,7 +31,7 @@ import type { WebhookEvents } from '../webhooks/events.ts';
 import { loadAll, loadForRead, loadForWrite } from './access.ts';
 import { CAPTURE_PENDING, needsCapture, queueCapture } from './capture-hook.ts';
 import { similarBookmark } from './duplicates.ts';
-import { fileFactsFor, queueFileCleanup } from './files-hook.ts';
+import { fileFactsFor } from './files-hook.ts';
 import { countMatching, listFilter, listPage, matchingIds } from './listing.ts';
 import { hostOf, presentItem } from './presenter.ts';
 
