@@ -46,6 +46,13 @@ import { ImportWriter } from './modules/import/writer.ts';
 import { ImportedItems } from './modules/items/imported.ts';
 import { registerItemRoutes } from './modules/items/routes.ts';
 import { ItemsService } from './modules/items/service.ts';
+import type { LibraryFormat } from './modules/library-export/format.ts';
+import { openFormats } from './modules/library-export/formats.ts';
+import { LibraryReader } from './modules/library-export/library.ts';
+import { registerLibraryExportRoutes } from './modules/library-export/routes.ts';
+import { exportKeysOf } from './modules/library-export/runs.ts';
+import { BackupSchedules } from './modules/library-export/schedules.ts';
+import { LibraryExportService } from './modules/library-export/service.ts';
 import { registerLiveRoutes } from './modules/live/routes.ts';
 import { noteImageKeysOf } from './modules/notes/images.ts';
 import { registerNoteRoutes } from './modules/notes/routes.ts';
@@ -245,16 +252,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const exportService = new ExportService({ db, items, blobs });
   registerExportRoutes(app, { exports: exportService, auth });
+  const webdav = new WebdavService({ db, fetcher, exports: exportService, secretsKey: config.secretsKey });
+  const googleDrive = new GoogleDriveService({
+    db,
+    clock,
+    fetcher,
+    exports: exportService,
+    secretsKey: config.secretsKey,
+    config: config.googleDrive,
+  });
   registerDriveRoutes(app, {
-    webdav: new WebdavService({ db, fetcher, exports: exportService, secretsKey: config.secretsKey }),
-    google: new GoogleDriveService({
-      db,
-      clock,
-      fetcher,
-      exports: exportService,
-      secretsKey: config.secretsKey,
-      config: config.googleDrive,
-    }),
+    webdav,
+    google: googleDrive,
     auth,
     publicUrl: config.publicUrl,
     secureCookies: config.secureCookies,
@@ -303,6 +312,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   await registerOutlinerRoutes(app, { outliners, auth, publicUrl: config.publicUrl });
+  // the whole-library formats (docs/library-export.md); each is one line here
+  const libraryReader = new LibraryReader({
+    db,
+    items,
+    accounts,
+    outliners,
+    publicUrl: config.publicUrl ?? '',
+  });
+  const libraryFormats: LibraryFormat[] = [...openFormats(libraryReader, clock)];
+  const backupSchedules = new BackupSchedules({
+    db,
+    clock,
+    jobs,
+    blobs,
+    mailer,
+    accounts,
+    drives: { webdav, google_drive: googleDrive },
+    publicUrl: config.publicUrl ?? '',
+    log: (err, message) => app.log.warn({ err }, message),
+  });
+  const libraryExports = new LibraryExportService({
+    db,
+    clock,
+    blobs,
+    jobs,
+    formats: libraryFormats,
+    onScheduledEnd: (run) => backupSchedules.finished(run),
+    log: (err, message) => app.log.warn({ err }, message),
+  });
+  registerLibraryExportRoutes(app, { exports: libraryExports, schedules: backupSchedules, auth, blobs });
   // the save form places a bookmark in outliners and groups
   registerItemRoutes(app, {
     items,
@@ -374,10 +413,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         pages: (userId) => pictureKeysOf(db, userId),
         avatars: (userId) => avatarKeysOf(db, userId),
         imports: (userId) => importKeysOf(db, userId),
+        'library-exports': (userId) => exportKeysOf(db, userId, clock.now()),
       },
     }),
     renewals: new Renewals(premiumDeps, jobs),
     imports,
+    libraryExports,
+    backupSchedules,
     resetMails: passwordResetMailJob({ db, clock, mailer, accounts, secret: config.sessionSecret }),
   });
   await registerLiveRoutes(app, {

@@ -1,6 +1,9 @@
 import type { CaptureService } from './modules/capture/service.ts';
 import { IMPORT_JOB, type ImportService } from './modules/import/service.ts';
 import { CAPTURE_JOB } from './modules/items/capture-hook.ts';
+import { LIBRARY_EXPORT_JOB } from './modules/library-export/runs.ts';
+import type { BackupSchedules } from './modules/library-export/schedules.ts';
+import type { LibraryExportService } from './modules/library-export/service.ts';
 import type { Renewals } from './modules/premium/renewals.ts';
 import type { FileJobs } from './modules/uploads/file-jobs.ts';
 import { defineJob, type JobDefinition, type JobQueue } from './platform/jobs.ts';
@@ -17,6 +20,8 @@ export function registerJobHandlers(
     sweep: JobDefinition<Record<string, never>>;
     renewals: Renewals;
     imports: ImportService;
+    libraryExports: LibraryExportService;
+    backupSchedules: BackupSchedules;
     /** the forgot-password mail (settings/reset-mail.ts) */
     resetMails: JobDefinition<{ email: string; origin: string }>;
   },
@@ -27,6 +32,8 @@ export function registerJobHandlers(
     deps.sweep,
     deps.renewals.definition(),
     defineJob(IMPORT_JOB, (job) => deps.imports.run(job)),
+    defineJob(LIBRARY_EXPORT_JOB, (job) => deps.libraryExports.run(job)),
+    deps.backupSchedules.definition(),
     deps.resetMails,
   );
 }

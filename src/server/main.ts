@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock.ts';
+import { queueBackupSweep } from './modules/library-export/schedules.ts';
 import { queueRenewals } from './modules/premium/renewals.ts';
 import { queueBlobSweep } from './platform/blob-sweep.ts';
 import { systemClock } from './platform/clock.ts';
@@ -46,6 +47,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   await queueBlobSweep(jobs, database.db);
   await queueRenewals(jobs, database.db);
+  await queueBackupSweep(jobs, database.db);
   jobs.start(config.jobsPollMs);
   app.log.info(
     `Folio is running on ${config.publicUrl ?? `http://localhost:${config.port}`} (${database.kind})`,

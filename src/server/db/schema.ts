@@ -17,3 +17,4 @@ export * from './schema/settings.ts';
 export * from './schema/sharing.ts';
 export * from './schema/stats.ts';
 export * from './schema/two-factor.ts';
+export * from './schema/library-exports.ts';

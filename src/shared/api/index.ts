@@ -11,6 +11,7 @@ import { feedbackCalls } from './feedback.ts';
 import { groupCalls } from './groups.ts';
 import { importCalls } from './import.ts';
 import { itemCalls } from './items.ts';
+import { libraryExportCalls } from './library-export.ts';
 import { liveCalls } from './live.ts';
 import { noteCalls } from './notes.ts';
 import { outlinerCalls } from './outliners.ts';
@@ -40,6 +41,7 @@ export const callsByDomain = {
   groups: groupCalls,
   import: importCalls,
   items: itemCalls,
+  library_export: libraryExportCalls,
   live: liveCalls,
   notes: noteCalls,
   outliners: outlinerCalls,

@@ -26,6 +26,12 @@ const ADDED_PATHS = [
   '/group_api/interact_api/load_invitation',
   '/group_api/interact_api/accept_invitation',
   '/group_api/interact_api/decline_invitation',
+  // the whole library as a file and the scheduled backups (issue 29)
+  '/api/export/library',
+  '/api/export/library/{job_id}',
+  '/api/export/library/{job_id}/download',
+  '/api/export/netscape',
+  '/api/export/backup-schedule',
 ];
 
 /**
