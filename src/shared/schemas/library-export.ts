@@ -101,7 +101,10 @@ export const backupScheduleSchema = z.object({
 });
 export type BackupScheduleInput = z.output<typeof backupScheduleSchema>;
 
-export const backupScheduleReplySchema = backupScheduleSchema.extend({
+export const backupScheduleReplySchema = z.object({
+  frequency: z.enum(BACKUP_FREQUENCIES),
+  keep: z.number().int(),
+  destination: z.enum(BACKUP_DESTINATIONS),
   next_run_at: z.string().nullable(),
   last_run_at: z.string().nullable(),
   last_result: z.enum(['ok', 'failed']).nullable(),

@@ -10,6 +10,7 @@ import { ImportPanel } from '../import/ImportPanel.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { ConnectionsSection } from './ConnectionsSection.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
+import { ExportSection } from './ExportSection.tsx';
 import { GiftSection, PremiumSection } from './PremiumSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
@@ -18,7 +19,7 @@ import { TwoFactorSection } from './TwoFactorSection.tsx';
 
 /**
  * /setting (part 2 §2): Profile, Connections, Account, Email Subscriptions (not for free or team
- * members), Preferences, Outliner, Gift (with gifts), Affiliate (with an affiliate), Premium,
+ * members), Preferences, Outliner, Import, Export (issue 29), Gift (with gifts), Affiliate (with an affiliate), Premium,
  * Delete Account.
  */
 export function SettingsPage() {
@@ -47,6 +48,7 @@ export function SettingsPage() {
             <h2 id="import-h">{t('settings.import')}</h2>
             <ImportPanel />
           </section>
+          <ExportSection />
           {s.premium.giftCount > 0 ? <GiftSection s={s} /> : null}
           {s.affiliate ? (
             <section className={styles.section} aria-labelledby="affiliate-h">
