@@ -80,6 +80,8 @@ import { registerStatsRoutes } from './modules/stats/routes.ts';
 import { StatsService } from './modules/stats/service.ts';
 import { registerTagRoutes } from './modules/tags/routes.ts';
 import { TagsService } from './modules/tags/service.ts';
+import { registerTokenRoutes } from './modules/tokens/routes.ts';
+import { TokensService } from './modules/tokens/service.ts';
 import { registerToolbarRoutes } from './modules/toolbar/routes.ts';
 import { ToolbarService } from './modules/toolbar/service.ts';
 import { registerTwoFactorRoutes } from './modules/two-factor/routes.ts';
@@ -91,8 +93,10 @@ import { UploadsService } from './modules/uploads/service.ts';
 import { pageHtml } from './page-preload.ts';
 import { Auth } from './platform/auth/auth.ts';
 import { registerOriginCheck } from './platform/auth/origin.ts';
+import { PersonalTokenStore } from './platform/auth/personal-tokens.ts';
 import { SessionStore } from './platform/auth/sessions.ts';
 import { SignInThrottle } from './platform/auth/throttle.ts';
+import { registerTokenGate } from './platform/auth/token-gate.ts';
 import { type BlobStore, LocalBlobStore } from './platform/blob-store.ts';
 import { blobSweepJob } from './platform/blob-sweep.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -105,7 +109,7 @@ import { JobQueue } from './platform/jobs.ts';
 import type { Mailer } from './platform/mailer.ts';
 import type { PaymentGateway } from './platform/payments/gateway.ts';
 import { SandboxGateway } from './platform/payments/sandbox.ts';
-import { type NotFoundLimit, registerRateLimits } from './platform/rate-limit/rate-limit.ts';
+import { type RequestLimit, registerRateLimits } from './platform/rate-limit/rate-limit.ts';
 
 export interface AppDeps {
   config: Config;
@@ -169,14 +173,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,
   });
-  const auth = new Auth(sessions, config);
+  const auth = new Auth(sessions, new PersonalTokenStore(db, clock, config.sessionSecret), config);
   // before the routes: the limits attach to routes as they are added
-  const notFoundLimit = await registerRateLimits(app, {
+  const limits = await registerRateLimits(app, {
     auth,
     database,
     clock,
     factor: config.rateLimitFactor,
   });
+  registerTokenGate(app, { auth, limit: limits.personalToken });
   const accounts = new AccountsService({ db, clock, throttle: new SignInThrottle(db, clock) });
   const bus = deps.bus ?? new InProcessEventBus();
   const tags = new TagsService({ db, clock, accounts });
@@ -215,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTwoFactorRoutes(app, { twoFactor, accounts, auth, secureCookies: config.secureCookies });
   registerFeedbackRoutes(app, { feedback, auth });
   registerStatsRoutes(app, { stats: new StatsService({ db, clock }), auth });
+  registerTokenRoutes(app, { tokens: new TokensService({ db, clock, secret: config.sessionSecret }), auth });
   registerTagRoutes(app, { tags, items, auth });
   registerCaptureRoutes(app, { capture, auth, blobs });
   // annotations in a group's layer (their group scope); the members of the groups an item is shared
@@ -432,7 +438,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSiteRoutes(app, { contentDir: config.contentDir, auth });
   binder(app, auth)(systemCalls.health, async () => ({ ok: true as const, db: database.kind }));
 
-  await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR, notFoundLimit);
+  await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR, limits.notFound);
   return app;
 }
 
@@ -461,7 +467,7 @@ function allowFraming(reply: FastifyReply) {
 }
 
 /** Serves the built React app: files by exact path, index.html for page routes, a 404 page otherwise. */
-async function registerWebApp(app: FastifyInstance, webDir: string, notFoundLimit: NotFoundLimit) {
+async function registerWebApp(app: FastifyInstance, webDir: string, notFoundLimit: RequestLimit) {
   const indexFile = path.join(webDir, 'index.html');
   const hasWeb = existsSync(indexFile);
   if (hasWeb) {

@@ -70,6 +70,8 @@ export const RATE_LIMITS = {
   stats: { max: 120, windowMs: 60 * 60_000 },
   /** answers of the not-found handler (404s): caps probing for paths */
   notFound: { max: 120, windowMs: 60_000 },
+  /** every call made with one personal token (issue 30), whatever the route */
+  personalToken: { max: 120, windowMs: 60_000 },
 } as const;
 export type RateLimitBucket = keyof typeof RATE_LIMITS;
 
@@ -97,3 +99,8 @@ export const STATS_SEND_INTERVAL_MS = 60_000;
 /** blog accounts one user keeps, and how many of them load_blogs checks at once */
 export const BLOG_ACCOUNTS_MAX = 20;
 export const BLOG_CHECKS_AT_ONCE = 4;
+
+/** Personal access tokens (issue 30): a name's length, tokens a user keeps, the longest expiry offered */
+export const TOKEN_NAME_MAX = 100;
+export const TOKENS_PER_USER_MAX = 50;
+export const TOKEN_EXPIRY_DAYS_MAX = 3650;

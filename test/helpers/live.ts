@@ -21,11 +21,23 @@ export class LiveSocket {
   private readonly ws: WebSocket;
   private waiter: (() => void) | undefined;
 
-  constructor(base: string, opts: { client?: TestClient; name?: string; origin?: string | null }) {
+  constructor(
+    base: string,
+    opts: {
+      client?: TestClient;
+      name?: string;
+      origin?: string | null;
+      /** more query fields (a personal token's access_token) */
+      query?: Record<string, string>;
+      /** subprotocols offered (a browser's way to send a personal token) */
+      protocols?: string[];
+    },
+  ) {
     const cookie = opts.client ? [...opts.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : '';
     const name = opts.name ?? opts.client?.name ?? '';
     const origin = opts.origin === undefined ? TEST_ORIGIN : opts.origin;
-    this.ws = new WebSocket(`${base}/websocket?name=${encodeURIComponent(name)}`, {
+    const query = new URLSearchParams({ name, ...opts.query });
+    this.ws = new WebSocket(`${base}/websocket?${query}`, opts.protocols ?? [], {
       headers: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
     });
     this.opened = new Promise((resolve, reject) => {
@@ -75,6 +87,11 @@ export class LiveSocket {
         this.waiter = resolve;
       });
     }
+  }
+
+  /** the subprotocol the server chose */
+  get protocol(): string {
+    return this.ws.protocol;
   }
 
   async close(): Promise<void> {

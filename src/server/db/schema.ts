@@ -16,5 +16,6 @@ export * from './schema/profile.ts';
 export * from './schema/settings.ts';
 export * from './schema/sharing.ts';
 export * from './schema/stats.ts';
+export * from './schema/tokens.ts';
 export * from './schema/two-factor.ts';
 export * from './schema/library-exports.ts';

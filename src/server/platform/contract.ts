@@ -6,7 +6,15 @@ import type {
   FastifySerializerCompiler,
 } from 'fastify';
 import { z } from 'zod';
-import type { Call, CallBody, CallParams, CallQuery, CallReply } from '../../shared/api/define.ts';
+import {
+  type Call,
+  type CallBody,
+  type CallParams,
+  type CallQuery,
+  type CallReply,
+  scopeOf,
+  type TokenScope,
+} from '../../shared/api/define.ts';
 import type { Auth } from './auth/auth.ts';
 import type { SessionUser } from './auth/sessions.ts';
 import { fromZod } from './errors.ts';
@@ -17,6 +25,8 @@ declare module 'fastify' {
     summary?: string;
     /** readable without a session */
     public?: boolean;
+    /** the least personal-token scope that may make the call (auth/token-gate.ts) */
+    scope?: TokenScope;
     /** a multipart/form-data body: its text fields (the file parts are named in the summary) */
     multipart?: z.ZodType;
     /** a reply that is not JSON (a file, a page, CSV): its content type for the document */
@@ -76,6 +86,7 @@ export function signedIn(auth: { requireUser(request: FastifyRequest): Promise<u
 export function schemaOf(call: Call) {
   return {
     summary: call.summary,
+    scope: scopeOf(call),
     ...(call.caller === 'visitor' ? { public: true } : {}),
     ...(call.params ? { params: call.params } : {}),
     ...(call.query ? { querystring: call.query } : {}),

@@ -23,6 +23,7 @@ import { siteCalls } from './site.ts';
 import { statsCalls } from './stats.ts';
 import { systemCalls } from './system.ts';
 import { tagCalls } from './tags.ts';
+import { tokenCalls } from './tokens.ts';
 import { toolbarCalls } from './toolbar.ts';
 import { twoFactorCalls } from './two-factor.ts';
 import { uploadCalls } from './uploads.ts';
@@ -53,6 +54,7 @@ export const callsByDomain = {
   stats: statsCalls,
   system: systemCalls,
   tags: tagCalls,
+  tokens: tokenCalls,
   toolbar: toolbarCalls,
   two_factor: twoFactorCalls,
   uploads: uploadCalls,

@@ -10,4 +10,10 @@ export const openApiReplySchema = z.object({
   paths: z.record(z.string(), z.unknown()),
 });
 /** GET /websocket?name= the signed-in user's name */
-export const liveQuerySchema = z.object({ name: z.string().optional() });
+export const liveQuerySchema = z.object({
+  name: z.string().optional(),
+  /** a personal token, for clients that cannot send headers on a WebSocket (the browser extension) */
+  access_token: z.string().optional(),
+});
+/** The subprotocol a browser offers beside its personal token: `new WebSocket(url, [LIVE_PROTOCOL, token])`. */
+export const LIVE_PROTOCOL = 'folio';

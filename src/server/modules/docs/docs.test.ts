@@ -43,4 +43,19 @@ describe('GET /api/docs', () => {
     const expected = calls.map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
     expect([...new Set(documented)].sort()).toEqual([...new Set(expected)].sort());
   });
+
+  it("shows the bearer scheme and each call's personal-token scope", async () => {
+    const doc = (await t.visitor().get('/api/docs')).json();
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const save = doc.paths['/item/save/bookmark'].post;
+    expect(save['x-folio-scope']).toBe('write');
+    expect(save.security).toEqual([{ session: [] }, { bearer: ['write'] }]);
+    const list = doc.paths['/interact_api/load_user_items'].get;
+    expect(list['x-folio-scope']).toBe('read');
+    expect(list.security).toEqual([{}, { session: [] }, { bearer: ['read'] }]);
+    const password = doc.paths['/api/settings/setPassword'].post;
+    expect(password['x-folio-scope']).toBe('none');
+    expect(password.security).toEqual([{ session: [] }]);
+    expect(doc.paths['/api/tokens'].post['x-folio-scope']).toBe('none');
+  });
 });

@@ -76,6 +76,16 @@ const errorReply = {
 /** The routes' own paths (`:id`) as OpenAPI paths (`{id}`). */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z_]\w*)/g, '{$1}');
 
+/**
+ * Who may make a call: a visitor calls may be made by anyone (a session or a token may see more),
+ * a session call needs one of the browser session or a personal token of at least its scope;
+ * scope 'none' keeps it to the session.
+ */
+function security(schema: FastifySchema) {
+  const token = schema.scope && schema.scope !== 'none' ? [{ bearer: [schema.scope] }] : [];
+  return { security: [...(schema.public ? [{}] : []), { session: [] }, ...token] };
+}
+
 /** An OpenAPI 3.1 document of every route that declares a summary (static files do not). */
 export function buildOpenApi(routes: DeclaredRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -85,7 +95,8 @@ export function buildOpenApi(routes: DeclaredRoute[]) {
     paths[path] ??= {};
     paths[path][method.toLowerCase()] = {
       summary: schema.summary,
-      ...(schema.public ? {} : { security: [{ session: [] }] }),
+      'x-folio-scope': schema.scope ?? 'none',
+      ...security(schema),
       parameters: [...parameters(schema.params, 'path'), ...parameters(schema.querystring, 'query')],
       ...requestBody(schema),
       responses: { 200: success(schema), default: errorReply },
@@ -98,9 +109,21 @@ export function buildOpenApi(routes: DeclaredRoute[]) {
       version: '1',
       description:
         'Unsafe methods need a same-origin Origin header (or X-Folio-Csrf from non-browser clients). ' +
-        "Errors answer {code, message, field?}. Form values may be strings; '' stands for an absent value.",
+        "Errors answer {code, message, field?}. Form values may be strings; '' stands for an absent value. " +
+        'Scripts send a personal access token (Settings > Developer) as Authorization: Bearer <token>, ' +
+        'with no Origin or X-Folio-Csrf needed; x-folio-scope names the least token scope a call takes ' +
+        "(read, write, or none: a browser session's alone). A read token may not change anything (403).",
     },
-    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'folio_session' } } },
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'folio_session' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "A personal access token (folio_pat_...); the requirement's role is its least scope",
+        },
+      },
+    },
     paths,
   };
 }

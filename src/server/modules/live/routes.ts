@@ -2,8 +2,10 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { liveCalls } from '../../../shared/api/live.ts';
+import { LIVE_PROTOCOL } from '../../../shared/schemas/system.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import { ownOrigin } from '../../platform/auth/origin.ts';
+import { bearerOf, PERSONAL_TOKEN_PREFIX } from '../../platform/auth/personal-tokens.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
 import { schemaOf } from '../../platform/contract.ts';
 import { type EventBus, userTopic } from '../../platform/event-bus.ts';
@@ -30,7 +32,9 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
  */
 export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<void> {
   // Clients only listen; a small limit keeps anyone from pushing big frames at us.
-  await app.register(websocket, { options: { maxPayload: 1024 } });
+  // A browser offering its token as a subprotocol must get one of its offers back, or it drops the socket.
+  const handleProtocols = (offered: Set<string>) => (offered.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false);
+  await app.register(websocket, { options: { maxPayload: 1024, handleProtocols } });
   const pingIntervalMs = deps.pingIntervalMs ?? 30_000;
 
   // Who may watch is settled before the upgrade, so the handler subscribes in the same tick the
@@ -46,9 +50,14 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
     const verdict = verdicts.get(request) ?? 'not allowed';
     if (typeof verdict === 'string') return socket.close(POLICY_VIOLATION, verdict);
     const unsubscribe = deps.bus.subscribe(userTopic(verdict.id), (event) => send(socket, event));
-    const token = request.cookies[deps.auth.cookieName] ?? '';
-    // A socket outlives the page that opened it: at each ping, end it once its session has ended.
-    const stopPing = keepAlive(socket, pingIntervalMs, () => deps.auth.sessions.isActive(token));
+    const personal = verdict.token ? tokenOf(request) : null;
+    const cookie = request.cookies[deps.auth.cookieName] ?? '';
+    // A socket outlives the page that opened it: at each ping, end it once its session has ended
+    // (or its token was revoked or expired).
+    const stillAllowed = personal
+      ? () => deps.auth.tokens.isActive(personal)
+      : () => deps.auth.sessions.isActive(cookie);
+    const stopPing = keepAlive(socket, pingIntervalMs, stillAllowed);
     socket.on('close', () => {
       unsubscribe();
       stopPing();
@@ -56,8 +65,33 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
   });
 }
 
-/** The user allowed to watch, or why not: only the signed-in user named in the query, from our origin. */
+/**
+ * A personal token the client offers: `Authorization: Bearer` (checked by the token gate), else
+ * `?access_token=` or a subprotocol beside LIVE_PROTOCOL, as browsers cannot set headers here.
+ */
+function tokenOf(request: FastifyRequest): string | null {
+  const bearer = bearerOf(request.headers.authorization);
+  if (bearer !== null) return bearer;
+  // read before the query is validated (the verdict is settled in preValidation): a repeated field is no token
+  const { access_token } = request.query as { access_token?: unknown };
+  if (access_token !== undefined) return typeof access_token === 'string' ? access_token : '';
+  const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  return offered.find((p) => p.startsWith(PERSONAL_TOKEN_PREFIX)) ?? null;
+}
+
+/**
+ * The user allowed to watch, or why not. With a personal token: its user, from any origin (no
+ * cookie is involved), the name optional but checked when given. Else only the signed-in user
+ * named in the query, from our origin.
+ */
 async function watcher(deps: LiveDeps, request: FastifyRequest): Promise<SessionUser | string> {
+  const token = tokenOf(request);
+  if (token !== null) {
+    const user = await deps.auth.tokens.resolve(token);
+    if (!user) return 'not allowed';
+    const { name } = request.query as { name?: unknown };
+    return name === undefined || name === '' || isNameOf(name, user) ? user : 'not allowed';
+  }
   // Browsers always send Origin on a WebSocket handshake and a cross-site page would carry our
   // session cookie along: refuse foreign origins (cross-site WebSocket hijacking). Clients with
   // no Origin are not browsers, so they must hold the cookie themselves.
@@ -66,10 +100,12 @@ async function watcher(deps: LiveDeps, request: FastifyRequest): Promise<Session
   const { name } = request.query as { name?: unknown };
   const user = await deps.auth.currentUser(request);
   // A stranger, or a user asking for someone else's name, never gets anyone's events.
-  if (!user || typeof name !== 'string' || name.toLowerCase() !== user.name.toLowerCase()) {
-    return 'not allowed';
-  }
-  return user;
+  return user && isNameOf(name, user) ? user : 'not allowed';
+}
+
+/** The query's name (unvalidated yet: it may be anything) names this user, in any case. */
+function isNameOf(name: unknown, user: SessionUser): boolean {
+  return typeof name === 'string' && name.toLowerCase() === user.name.toLowerCase();
 }
 
 function send(socket: WebSocket, event: unknown) {

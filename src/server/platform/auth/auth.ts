@@ -2,9 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { UnauthorizedError } from '../errors.ts';
 import { DeviceCookies } from './device.ts';
+import { bearerOf, type PersonalTokenStore } from './personal-tokens.ts';
 import type { SessionStore, SessionUser } from './sessions.ts';
 
-/** Reads the session cookie, memoised per request; writes and clears it. */
+/**
+ * Who makes a request, memoised per request: the personal token of `Authorization: Bearer` when
+ * the request carries one (its cookie is then ignored), else the session cookie, which it also
+ * writes and clears.
+ */
 export class Auth {
   private readonly resolved = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
   readonly cookieName: string;
@@ -12,6 +17,7 @@ export class Auth {
 
   constructor(
     readonly sessions: SessionStore,
+    readonly tokens: PersonalTokenStore,
     private readonly config: Pick<Config, 'secureCookies' | 'sessionAbsoluteMs' | 'sessionSecret'>,
   ) {
     this.cookieName = config.secureCookies ? '__Host-folio_session' : 'folio_session';
@@ -21,8 +27,14 @@ export class Auth {
   currentUser(request: FastifyRequest): Promise<SessionUser | null> {
     let found = this.resolved.get(request);
     if (!found) {
+      const bearer = bearerOf(request.headers.authorization);
       const token = request.cookies[this.cookieName];
-      found = token ? this.sessions.resolve(token) : Promise.resolve(null);
+      found =
+        bearer !== null
+          ? this.tokens.resolve(bearer)
+          : token
+            ? this.sessions.resolve(token)
+            : Promise.resolve(null);
       this.resolved.set(request, found);
     }
     return found;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '../../../shared/messages.ts';
 import { ForbiddenError } from '../errors.ts';
+import { bearerOf } from './personal-tokens.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Non-browser clients without an Origin header send this instead; browsers cannot send it cross-site without CORS. */
@@ -16,13 +17,16 @@ export function ownOrigin(request: FastifyRequest, publicUrl: string | undefined
 }
 
 /**
- * Refuses unsafe methods that come from another origin (403). Without PUBLIC_URL the app's own
+ * Refuses unsafe methods that come from another origin (403), except those made with a personal
+ * token: a cross-site page cannot send an Authorization header without CORS, and no cookie speaks
+ * for the caller (the token gate ignores it). Without PUBLIC_URL the app's own
  * origin is taken from the Host header, which only holds while a proxy in front passes the real one.
  */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string | undefined) {
   if (!publicUrl) app.log.warn(PUBLIC_URL_WARNING);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    if (bearerOf(request.headers.authorization) !== null) return;
     const origin = request.headers.origin;
     if (origin) {
       if (origin !== ownOrigin(request, publicUrl)) throw new ForbiddenError(MSG.crossOrigin);

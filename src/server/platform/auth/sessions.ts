@@ -11,6 +11,8 @@ export interface SessionUser {
   /** read with the session so calls that depend on the plan need no second lookup */
   plan: string;
   planExpiresAt: Date | null;
+  /** set when a personal token made the request (sessionId is then 0): its id and scope */
+  token?: { id: number; scope: 'read' | 'write' };
 }
 
 export interface SessionPolicy {

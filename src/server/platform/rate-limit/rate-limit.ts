@@ -32,15 +32,18 @@ export interface RateLimitDeps {
   factor: number;
 }
 
-/** Counts a not-found answer; throws the 429 when the caller is over its limit. */
-export type NotFoundLimit = (request: FastifyRequest) => Promise<void>;
+/** Counts a request (a not-found answer, a personal token's call); throws the 429 when the caller is over its limit. */
+export type RequestLimit = (request: FastifyRequest) => Promise<void>;
 
 /**
  * Registers @fastify/rate-limit for the routes in LIMITED_ROUTES (call before any route is added):
  * keyed by the signed-in user, else by the address, counted in the database on PostgreSQL so every
  * instance shares them. Answers 429 in the usual error shape with Retry-After.
  */
-export async function registerRateLimits(app: FastifyInstance, deps: RateLimitDeps): Promise<NotFoundLimit> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  deps: RateLimitDeps,
+): Promise<{ notFound: RequestLimit; personalToken: RequestLimit }> {
   const store =
     deps.database.kind === 'postgres'
       ? new DbRateStore(deps.database.db, deps.clock)
@@ -76,11 +79,21 @@ export async function registerRateLimits(app: FastifyInstance, deps: RateLimitDe
       new RateLimitedError(MSG.tooManyRequests, Math.max(1, Math.ceil(context.ttl / 1000))),
   });
 
-  const notFound = app.createRateLimit(options('notFound'));
-  return async (request) => {
-    const result = await notFound(request);
-    if (!result.isAllowed && result.isExceeded)
-      throw new RateLimitedError(MSG.tooManyRequests, Math.max(1, result.ttlInSeconds));
+  const limit = (bucket: RateLimitBucket, key: (request: FastifyRequest) => Promise<string>) => {
+    const check = app.createRateLimit({ ...options(bucket), keyGenerator: key });
+    return async (request: FastifyRequest) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded)
+        throw new RateLimitedError(MSG.tooManyRequests, Math.max(1, result.ttlInSeconds));
+    };
+  };
+  return {
+    notFound: limit('notFound', options('notFound').keyGenerator),
+    // one budget per token, apart from its owner's browser and other tokens
+    personalToken: limit('personalToken', async (request) => {
+      const user = await deps.auth.currentUser(request);
+      return `personalToken|token:${user?.token?.id}`;
+    }),
   };
 }
 
