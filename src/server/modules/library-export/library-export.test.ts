@@ -11,6 +11,7 @@ import { parse as parseYaml } from 'yaml';
 import { addHighlight } from '../../../../test/factories/annotations.ts';
 import { saveBookmark, saveNote } from '../../../../test/factories/items.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
+import { BearerClient, makeToken } from '../../../../test/helpers/tokens.ts';
 import { LIBRARY_EXPORT_MSG } from '../../../shared/schemas/library-export.ts';
 import { queryRows } from '../../db/client.ts';
 import { LocalBlobStore } from '../../platform/blob-store.ts';
@@ -255,6 +256,16 @@ describe('Netscape bookmarks', () => {
       read: false,
     });
     expect(ours.find((b) => b.title === 'Loose page')).toMatchObject({ private: true, read: true });
+  });
+
+  it('is read by a script with a read token', async () => {
+    const { token } = await makeToken(alice, { scope: 'read' });
+    const script = new BearerClient(t.app, token);
+    const res = await script.get('/api/export/netscape');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe((await alice.get('/api/export/netscape')).body);
+    // starting an export changes something: a read token may not
+    expect((await script.post('/api/export/library', { format: 'netscape' })).statusCode).toBe(403);
   });
 
   it('writes the same file as a job', async () => {
