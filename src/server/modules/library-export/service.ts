@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, type Readable, Transform } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   LIBRARY_EXPORT_MSG,
@@ -20,6 +20,9 @@ import type { Job, JobQueue } from '../../platform/jobs.ts';
 import type { SendableFile } from '../../platform/send-file.ts';
 import type { LibraryFormat } from './format.ts';
 import { type ExportRun, findRun, listRuns, queueRun } from './runs.ts';
+
+/** How often a running export's size so far is kept. */
+const PROGRESS_MS = 2_000;
 
 export interface LibraryExportDeps {
   db: Db;
@@ -141,12 +144,14 @@ export class LibraryExportService {
     const format = this.deps.formats.find((f) => f.name === row.format);
     if (!format) return this.fail(row, LIBRARY_EXPORT_MSG.notAvailable(row.format));
     const key = `library-exports/${row.userId}/${row.id}-${randomUUID()}.${format.extension}`;
-    const body = new PassThrough({ highWaterMark: 256 * 1024 });
+    const progress = this.progress(row.id);
+    const body = progress.counter;
     const stored = this.deps.blobs.put(key, body, format.contentType);
     try {
       await format.write(row.userId, body);
       body.end();
       const info = await stored;
+      await progress.stop();
       const now = this.deps.clock.now();
       const [ready] = await this.deps.db
         .update(libraryExports)
@@ -164,11 +169,45 @@ export class LibraryExportService {
     } catch (err) {
       body.destroy(err instanceof Error ? err : new Error(String(err)));
       await stored.catch(() => undefined);
+      await progress.stop();
       await this.deps.blobs.delete(key);
       this.deps.log?.(err, 'library export failed');
       if (job.lastAttempt) return this.fail(row, LIBRARY_EXPORT_MSG.failed);
       throw err;
     }
+  }
+
+  /**
+   * The stream a run writes through, counting its bytes; the count is kept on the row every
+   * PROGRESS_MS for the status to show.
+   */
+  private progress(id: number) {
+    let written = 0;
+    let saved = 0;
+    let pending: Promise<unknown> = Promise.resolve();
+    const counter = new Transform({
+      highWaterMark: 256 * 1024,
+      transform(chunk: Buffer, _encoding, done) {
+        written += chunk.length;
+        done(null, chunk);
+      },
+    });
+    const timer = setInterval(() => {
+      if (written === saved) return;
+      saved = written;
+      pending = this.deps.db
+        .update(libraryExports)
+        .set({ bytes: written })
+        .where(and(eq(libraryExports.id, id), eq(libraryExports.state, 'running')))
+        .catch((err: unknown) => this.deps.log?.(err, 'export progress not kept'));
+    }, PROGRESS_MS);
+    return {
+      counter,
+      stop: async () => {
+        clearInterval(timer);
+        await pending;
+      },
+    };
   }
 
   private async fail(row: ExportRun, message: string) {

@@ -99,7 +99,7 @@ function stateLine(run: LibraryExportStatus): string {
     case 'queued':
       return 'Waiting to start...';
     case 'running':
-      return 'Writing...';
+      return run.bytes ? `Writing... ${formatSize(run.bytes)} so far` : 'Writing...';
     case 'ready':
       return `${formatSize(run.bytes)}, made ${when(run.finished_at!)}${run.expires_at ? `, kept until ${when(run.expires_at)}` : ''}`;
     case 'expired':
