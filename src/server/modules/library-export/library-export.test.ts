@@ -398,3 +398,25 @@ describe('Readwise CSV', () => {
     ]);
   });
 });
+
+describe('deleting the account', () => {
+  it('removes its exports with it', async () => {
+    const carol = await t.signUp();
+    await saveBookmark(carol, { url: 'https://example.com/carol', title: 'Carol page' });
+    const { job_id } = await exportOf(carol, 'netscape');
+    const [row] = await queryRows<{ blob_key: string }>(
+      t.database.db,
+      sql`SELECT blob_key FROM library_exports WHERE id = ${job_id}`,
+    );
+    const blobs = new LocalBlobStore(path.join(t.config.dataDir, 'files'));
+    expect(await blobs.exists(row!.blob_key)).toBe(true);
+    const res = await carol.post('/api/settings/deleteUser', { password: 'secret123' });
+    expect(res.json().code).toBe(1);
+    expect(await blobs.exists(row!.blob_key)).toBe(false);
+    const [left] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM library_exports WHERE id = ${job_id}`,
+    );
+    expect(left!.n).toBe(0);
+  });
+});
