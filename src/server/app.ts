@@ -68,6 +68,9 @@ import { CopyService } from './modules/profile/copy.ts';
 import { registerProfileRoutes } from './modules/profile/routes.ts';
 import { RssService } from './modules/profile/rss.ts';
 import { ProfileService } from './modules/profile/service.ts';
+import { ReviewDigest } from './modules/review/digest.ts';
+import { registerReviewRoutes } from './modules/review/routes.ts';
+import { ReviewService } from './modules/review/service.ts';
 import { avatarKeysOf } from './modules/settings/avatar.ts';
 import { passwordResetMailJob } from './modules/settings/reset-mail.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
@@ -221,6 +224,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFeedbackRoutes(app, { feedback, auth });
   registerStatsRoutes(app, { stats: new StatsService({ db, clock }), auth });
   registerTokenRoutes(app, { tokens: new TokensService({ db, clock, secret: config.sessionSecret }), auth });
+  const review = new ReviewService({ db, clock, accounts });
+  const digest = new ReviewDigest({
+    db,
+    clock,
+    jobs,
+    mailer,
+    accounts,
+    review,
+    secret: config.secretsKey,
+    publicUrl: config.publicUrl,
+  });
+  registerReviewRoutes(app, { review, digest, auth, secret: config.secretsKey, publicUrl: config.publicUrl });
   registerTagRoutes(app, { tags, items, auth });
   registerCaptureRoutes(app, { capture, auth, blobs });
   // annotations in a group's layer (their group scope); the members of the groups an item is shared
@@ -426,6 +441,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     imports,
     libraryExports,
     backupSchedules,
+    digest,
     resetMails: passwordResetMailJob({ db, clock, mailer, accounts, secret: config.sessionSecret }),
   });
   await registerLiveRoutes(app, {

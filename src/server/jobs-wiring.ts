@@ -5,6 +5,7 @@ import { LIBRARY_EXPORT_JOB } from './modules/library-export/runs.ts';
 import type { BackupSchedules } from './modules/library-export/schedules.ts';
 import type { LibraryExportService } from './modules/library-export/service.ts';
 import type { Renewals } from './modules/premium/renewals.ts';
+import type { ReviewDigest } from './modules/review/digest.ts';
 import type { FileJobs } from './modules/uploads/file-jobs.ts';
 import { defineJob, type JobDefinition, type JobQueue } from './platform/jobs.ts';
 
@@ -22,6 +23,8 @@ export function registerJobHandlers(
     imports: ImportService;
     libraryExports: LibraryExportService;
     backupSchedules: BackupSchedules;
+    /** the Daily Review digest's sweep and mails */
+    digest: ReviewDigest;
     /** the forgot-password mail (settings/reset-mail.ts) */
     resetMails: JobDefinition<{ email: string; origin: string }>;
   },
@@ -35,5 +38,6 @@ export function registerJobHandlers(
     defineJob(LIBRARY_EXPORT_JOB, (job) => deps.libraryExports.run(job)),
     deps.backupSchedules.definition(),
     deps.resetMails,
+    ...deps.digest.definitions(),
   );
 }

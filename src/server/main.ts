@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock.ts';
 import { queueBackupSweep } from './modules/library-export/schedules.ts';
 import { queueRenewals } from './modules/premium/renewals.ts';
+import { queueDigestSweep } from './modules/review/digest.ts';
 import { queueBlobSweep } from './platform/blob-sweep.ts';
 import { systemClock } from './platform/clock.ts';
 import { JobQueue } from './platform/jobs.ts';
@@ -48,6 +49,7 @@ async function main() {
   await queueBlobSweep(jobs, database.db);
   await queueRenewals(jobs, database.db);
   await queueBackupSweep(jobs, database.db);
+  await queueDigestSweep(jobs, database.db);
   jobs.start(config.jobsPollMs);
   app.log.info(
     `Folio is running on ${config.publicUrl ?? `http://localhost:${config.port}`} (${database.kind})`,

@@ -25,6 +25,7 @@ export const PAGE_MODULES: [RegExp, string][] = [
   [/^\/user\/[^/]+(\/.*)?$/, 'features/library/LibraryPage.tsx'],
   [/^\/setting$/, 'features/settings/SettingsPage.tsx'],
   [/^\/groups$/, 'features/groups/GroupsPage.tsx'],
+  [/^\/review$/, 'features/review/ReviewPage.tsx'],
 ];
 
 export function pageModule(pathname: string): string | null {

@@ -68,6 +68,8 @@ export const RATE_LIMITS = {
   passwordReset: { max: 10, windowMs: 60 * 60_000 },
   /** POST /stats: the web client sends at most once a minute per tab */
   stats: { max: 120, windowMs: 60 * 60_000 },
+  /** Daily Review: "send the digest now" mails the user */
+  reviewDigest: { max: 5, windowMs: 60 * 60_000 },
   /** answers of the not-found handler (404s): caps probing for paths */
   notFound: { max: 120, windowMs: 60_000 },
   /** every call made with one personal token (issue 30), whatever the route */

@@ -7,6 +7,7 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/tutorial$/,
   /^\/user\/[^/]+(\/.*)?$/,
   /^\/outliners$/,
+  /^\/review$/,
   /^\/o\/[^/]+(\/[^/]*)?$/,
   /^\/outliner_sidebar$/,
   // the read-only page of a share link, and the side-area embed /outliner/{code}/{title}?iframe=true

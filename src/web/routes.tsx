@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
         element: page(() => import('./features/library/LibraryPage.tsx'), 'LibraryPage'),
       },
       { path: '/outliners', element: page(outliners, 'OutlinersPage') },
+      { path: '/review', element: page(() => import('./features/review/ReviewPage.tsx'), 'ReviewPage') },
       { path: '/o/:code/*', element: page(outliners, 'OutlinerPage') },
       { path: '/outliner_shared/:shareKey', element: page(outliners, 'SharedOutlinerPage') },
       {

@@ -13,6 +13,7 @@ export * from './schema/jobs.ts';
 export * from './schema/outliners.ts';
 export * from './schema/premium.ts';
 export * from './schema/profile.ts';
+export * from './schema/review.ts';
 export * from './schema/settings.ts';
 export * from './schema/sharing.ts';
 export * from './schema/stats.ts';

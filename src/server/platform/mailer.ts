@@ -9,6 +9,8 @@ export interface MailMessage {
   /** an HTML alternative to the text part; the caller escapes what it puts in */
   html?: string;
   replyTo?: string;
+  /** extra headers (List-Unsubscribe for a digest) */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

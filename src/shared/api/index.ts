@@ -17,6 +17,7 @@ import { noteCalls } from './notes.ts';
 import { outlinerCalls } from './outliners.ts';
 import { premiumCalls } from './premium.ts';
 import { profileCalls } from './profile.ts';
+import { reviewCalls } from './review.ts';
 import { settingsCalls } from './settings.ts';
 import { sharingCalls } from './sharing.ts';
 import { siteCalls } from './site.ts';
@@ -48,6 +49,7 @@ export const callsByDomain = {
   outliners: outlinerCalls,
   premium: premiumCalls,
   profile: profileCalls,
+  review: reviewCalls,
   settings: settingsCalls,
   sharing: sharingCalls,
   site: siteCalls,

@@ -27,6 +27,8 @@ export const queryKeys = {
   exportPreview: (ids: number[]) => ['export-preview', ids.join(',')] as const,
   /** the user's imports and one import's progress */
   importsRoot: ['imports'] as const,
+  reviewToday: ['review', 'today'] as const,
+  reviewSettings: ['review', 'settings'] as const,
   importStatus: (jobId: number) => ['imports', jobId] as const,
   libraryExports: ['library-exports'] as const,
   backupSchedule: ['backup-schedule'] as const,

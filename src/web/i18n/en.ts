@@ -11,6 +11,7 @@ export const en = {
   'nav.home': 'Folio home',
   'nav.library': 'My Library',
   'nav.outliners': 'My Outliners',
+  'nav.review': 'Daily Review',
   'nav.groups': 'My Groups',
   'nav.company': 'My {company}',
   'nav.tools': 'Tools',

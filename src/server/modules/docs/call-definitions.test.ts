@@ -14,6 +14,13 @@ const before = JSON.parse(
 
 /** Paths added after the fixture was taken. */
 const ADDED_PATHS = [
+  '/api/review/today',
+  '/api/review/{ann_id}',
+  '/api/review/{ann_id}/exclude',
+  '/api/review/{ann_id}/favourite',
+  '/api/review/settings',
+  '/api/review/digest',
+  '/api/review/unsubscribe',
   '/api/import',
   '/api/import/{job_id}',
   '/api/settings/guides',

@@ -27,6 +27,8 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string | un
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (bearerOf(request.headers.authorization) !== null) return;
+    // a route whose POST a mail client makes by design (RFC 8058 one-click unsubscribe)
+    if ((request.routeOptions.config as { crossSiteAllowed?: boolean } | undefined)?.crossSiteAllowed) return;
     const origin = request.headers.origin;
     if (origin) {
       if (origin !== ownOrigin(request, publicUrl)) throw new ForbiddenError(MSG.crossOrigin);

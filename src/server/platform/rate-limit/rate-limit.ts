@@ -22,6 +22,7 @@ export const LIMITED_ROUTES: Record<string, RateLimitBucket> = {
   'POST /item/save/image': 'upload',
   'POST /item/import/kindle': 'upload',
   'POST /group_api/interact_api/invite': 'groupInvite',
+  'POST /api/review/digest': 'reviewDigest',
 };
 
 export interface RateLimitDeps {

@@ -66,6 +66,7 @@ function places(username: string): { id: string; label: string; to: string; keyw
     { id: 'tags', label: 'Tags', to: links.tags(username) },
     { id: 'profile', label: 'Public Library', to: links.profile(username), keywords: 'profile' },
     { id: 'outliners', label: 'My Outliners', to: links.outliners() },
+    { id: 'review', label: 'Daily Review', to: '/review', keywords: 'highlights remember spaced repetition' },
     { id: 'groups', label: 'My Groups', to: '/groups' },
     { id: 'settings', label: 'Settings', to: '/setting', keywords: 'account preferences' },
     { id: 'premium', label: 'Premium', to: '/premium', keywords: 'plan upgrade' },

@@ -10,10 +10,12 @@ import { OverQuotaModal } from '../annotations/OverQuotaModal.tsx';
 import { StickyNoteEditor } from '../annotations/StickyNote.tsx';
 import { downloadUrl, fileUrl } from '../images/preview.ts';
 import { listHrefFromSearch } from '../reader/list-context.ts';
+import { ListenButton } from '../reader/listen/ListenButton.tsx';
+import { textSentences } from '../reader/listen/sentences.ts';
 import styles from './Pdf.module.css';
 import { type PageSize, PdfPage } from './PdfPage.tsx';
 import { highlightsOnPage } from './page-highlights.ts';
-import { openPdf, type PdfDocument } from './pdfjs.ts';
+import { openPdf, type PdfDocument, pdfText } from './pdfjs.ts';
 import { usePdfHighlights } from './usePdfHighlights.ts';
 import { fitWidth, zoomIn, zoomLabel, zoomOut } from './zoom.ts';
 
@@ -134,6 +136,12 @@ export function PdfReader({ item, username }: { item: ItemReply; username: strin
             onClick={() => scale && setScale(zoomIn(scale))}
           />
           <span className={styles.pageCount}>{pageCount ? `Page ${page} of ${pageCount}` : ''}</span>
+          <ListenButton
+            item={item}
+            username={username}
+            read={doc ? async () => textSentences(await pdfText(doc)) : null}
+            compact
+          />
           <a href={downloadUrl(item)} className={buttonClass('ghost', 'sm')} download title="Download">
             <Download size={16} aria-hidden="true" />
             <span className={styles.barLabel}>Download</span>

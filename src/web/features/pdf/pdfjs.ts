@@ -24,3 +24,18 @@ export async function openPdf(url: string): Promise<PdfDocument> {
   const pdfjs = await loadPdfjs();
   return pdfjs.getDocument({ url, withCredentials: true, isEvalSupported: false }).promise;
 }
+
+/** A PDF's text for Listen: a paragraph per page, its lines joined. */
+export async function pdfText(doc: PdfDocument): Promise<string[]> {
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    const text = content.items
+      .map((part) => ('str' in part ? part.str + (part.hasEOL ? ' ' : '') : ''))
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (text) pages.push(text);
+  }
+  return pages;
+}

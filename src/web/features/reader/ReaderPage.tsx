@@ -18,6 +18,8 @@ import { OutlinerTip } from '../outliners/OutlinerTip.tsx';
 import { ShareModal } from '../sharing/ShareModal.tsx';
 import { CaptureState } from './CaptureState.tsx';
 import { itemInListHref, listHref } from './list-context.ts';
+import { ListenButton } from './listen/ListenButton.tsx';
+import { articleSentences } from './listen/sentences.ts';
 import { NotesPanel } from './NotesPanel.tsx';
 import { OutlinerPanel } from './OutlinerPanel.tsx';
 import styles from './Reader.module.css';
@@ -181,6 +183,13 @@ export function ReaderPage({ item, username, annotationLayer, group }: ReaderPag
                 </span>
               ) : null}
             </p>
+            {hasCopy && !group ? (
+              <ListenButton
+                item={item}
+                username={username}
+                read={article ? () => articleSentences(article) : null}
+              />
+            ) : null}
           </header>
           {reader.isPending ? (
             <StateBox role="status">

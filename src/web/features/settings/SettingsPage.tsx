@@ -119,6 +119,10 @@ function EmailSubscriptions({ s }: { s: UserSettingReply }) {
         operation={settingsCalls.setNotifyWhenJoin}
         checked={s.notification.whenContactJoin}
       />
+      <p>
+        <Link to="/review?preferences=1">Daily Review digest</Link>: your highlights to review, mailed daily
+        or weekly at the hour you choose.
+      </p>
     </section>
   );
 }

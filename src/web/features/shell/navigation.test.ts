@@ -98,7 +98,14 @@ describe('mainNavEntries', () => {
 
   it('lists library, outliners, groups, tools and blog', () => {
     const entries = mainNavEntries(user());
-    expect(labels(entries)).toEqual(['My Library', 'My Outliners', 'My Groups', 'Tools', 'Blog']);
+    expect(labels(entries)).toEqual([
+      'My Library',
+      'My Outliners',
+      'Daily Review',
+      'My Groups',
+      'Tools',
+      'Blog',
+    ]);
     expect(entries[0]).toMatchObject({ to: '/user/reader1' });
   });
 
@@ -109,13 +116,14 @@ describe('mainNavEntries', () => {
     expect(labels(entries)).toEqual([
       'My Library',
       'My Outliners',
+      'Daily Review',
       'My Groups',
       'My Acme',
       'Tools',
       'Blog',
       'Back to classic',
     ]);
-    expect(entries[3]).toMatchObject({ to: 'https://acme.example', external: true });
+    expect(entries[4]).toMatchObject({ to: 'https://acme.example', external: true });
   });
 });
 

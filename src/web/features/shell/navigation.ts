@@ -23,6 +23,7 @@ export function mainNavEntries(info: LoadUserInfoReply | undefined): NavEntry[] 
   const entries = [
     link('library', t('nav.library'), links.library(info.name)),
     link('outliners', t('nav.outliners'), links.outliners()),
+    link('review', t('nav.review'), '/review'),
     link('groups', t('nav.groups'), '/groups'),
   ];
   if (info.showCompany && info.companyName && info.companyUri) {
