@@ -20,6 +20,7 @@ test('change the avatar and the display name, and see them in the header', async
     'Outliner',
     'Import from another service',
     'Export',
+    'Developer',
     'Premium',
     'Delete Account',
   ]);

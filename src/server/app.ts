@@ -18,6 +18,8 @@ import { GroupLayerService } from './modules/annotations/group-layer.ts';
 import { KindleImportService } from './modules/annotations/kindle-import.ts';
 import { registerAnnotationRoutes } from './modules/annotations/routes.ts';
 import { AnnotationsService } from './modules/annotations/service.ts';
+import { folioBackupFormat, webAnnotationsFormat } from './modules/backup/formats.ts';
+import { FolioRestore } from './modules/backup/restore.ts';
 import { registerBlogRoutes } from './modules/blogs/routes.ts';
 import { BlogsService } from './modules/blogs/service.ts';
 import { pictureKeysOf } from './modules/capture/repo.ts';
@@ -54,6 +56,8 @@ import { exportKeysOf } from './modules/library-export/runs.ts';
 import { BackupSchedules } from './modules/library-export/schedules.ts';
 import { LibraryExportService } from './modules/library-export/service.ts';
 import { registerLiveRoutes } from './modules/live/routes.ts';
+import { registerMcpRoutes } from './modules/mcp/routes.ts';
+import { libraryTools } from './modules/mcp/tools.ts';
 import { noteImageKeysOf } from './modules/notes/images.ts';
 import { registerNoteRoutes } from './modules/notes/routes.ts';
 import { NotesService } from './modules/notes/service.ts';
@@ -243,17 +247,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const roster = new GroupLayerRoster({ db, bus });
   const groupLayer = new GroupLayerService({ db, clock, roster });
   const kindle = new KindleImportService({ db, clock, items, log: (o, m) => app.log.info(o, m) });
-  await registerAnnotationRoutes(app, {
-    annotations: new AnnotationsService({
-      db,
-      clock,
-      accounts,
-      items,
-      onChanged: (ids) => roster.ownAnnotationsChanged(ids),
-    }),
-    kindle,
-    auth,
+  const annotations = new AnnotationsService({
+    db,
+    clock,
+    accounts,
+    items,
+    onChanged: (ids) => roster.ownAnnotationsChanged(ids),
   });
+  await registerAnnotationRoutes(app, { annotations, kindle, auth });
+  registerMcpRoutes(app, { auth, tools: libraryTools({ items, annotations, capture }) });
   await registerNoteRoutes(app, { notes: new NotesService({ db, clock, items, tags }), auth, blobs });
   const uploads = new UploadsService({ db, clock, blobs, jobs, items, tags, accounts });
   await registerUploadRoutes(app, { uploads, auth, blobs });
@@ -308,6 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     kindle,
     outliners,
     publicUrl: config.publicUrl,
+    restore: new FolioRestore({ db, clock, blobs, items, tags }),
     writer: new ImportWriter({
       db,
       clock,
@@ -341,7 +344,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outliners,
     publicUrl: config.publicUrl ?? '',
   });
-  const libraryFormats: LibraryFormat[] = [...openFormats(libraryReader, clock)];
+  const libraryFormats: LibraryFormat[] = [
+    folioBackupFormat({ db, blobs, tags, clock }),
+    ...openFormats(libraryReader, clock),
+    webAnnotationsFormat({ db, blobs, tags, clock }),
+  ];
   const backupSchedules = new BackupSchedules({
     db,
     clock,

@@ -13,6 +13,7 @@ import { importCalls } from './import.ts';
 import { itemCalls } from './items.ts';
 import { libraryExportCalls } from './library-export.ts';
 import { liveCalls } from './live.ts';
+import { mcpCalls } from './mcp.ts';
 import { noteCalls } from './notes.ts';
 import { outlinerCalls } from './outliners.ts';
 import { premiumCalls } from './premium.ts';
@@ -45,6 +46,7 @@ export const callsByDomain = {
   items: itemCalls,
   library_export: libraryExportCalls,
   live: liveCalls,
+  mcp: mcpCalls,
   notes: noteCalls,
   outliners: outlinerCalls,
   premium: premiumCalls,

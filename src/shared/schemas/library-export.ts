@@ -57,7 +57,8 @@ export const libraryExportParamsSchema = z.object({ job_id: id('job_id') });
 
 export const libraryExportStatusSchema = z.object({
   job_id: z.number().int(),
-  format: z.enum(LIBRARY_FORMAT_NAMES),
+  /** one of LIBRARY_FORMAT_NAMES, or the name a run of an older release was made in */
+  format: z.string(),
   state: z.enum(LIBRARY_EXPORT_STATES),
   bytes: z.number().int(),
   /** where the file downloads from while it is ready (its owner only) */

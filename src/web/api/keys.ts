@@ -42,4 +42,6 @@ export const queryKeys = {
   /** the user's pending invitations, and the one of a mailed link: a live 'invited' refreshes them */
   groupInvitations: () => ['groups', 'invitations'] as const,
   groupInvitation: (token: string) => ['groups', 'invitation', token] as const,
+  /** the user's personal access tokens (Settings > Developer) */
+  tokens: ['tokens'] as const,
 };

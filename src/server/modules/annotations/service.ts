@@ -1,6 +1,7 @@
 import {
   type AddAnnotationData,
   type AddAnnotationReply,
+  type AnnotationReply,
   type ChangeAnnotationColorInput,
   type ChangeAnnotationColorReply,
   type EditStickyNoteInput,
@@ -24,7 +25,7 @@ import { loadForRead, loadForWrite } from '../items/access.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import { insertHighlight } from './insert.ts';
-import { annotationPage } from './item-annotations.ts';
+import { annotationPage, type OwnHighlightsFilter, ownHighlights } from './item-annotations.ts';
 import { presentAnnotation, presentStickyNote } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -107,6 +108,11 @@ export class AnnotationsService {
       annotations: await annotationPage(this.deps.db, item.id, offset, limit),
       total: item.annotationCount,
     };
+  }
+
+  /** The user's own highlights and notes across their library, newest first (the MCP server's list_highlights). */
+  listOwn(user: { id: number }, filter: OwnHighlightsFilter): Promise<AnnotationReply[]> {
+    return ownHighlights(this.deps.db, user.id, filter);
   }
 
   /** Removes the annotation and its sticky notes; a highlight's quota unit is given back. */

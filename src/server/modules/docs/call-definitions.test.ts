@@ -42,6 +42,7 @@ const ADDED_PATHS = [
   // personal access tokens (issue 30)
   '/api/tokens',
   '/api/tokens/{id}',
+  '/mcp',
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveBookmark } from '../../../../test/factories/items.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
@@ -40,7 +41,7 @@ afterAll(async () => {
   await drive.close();
 });
 
-/** What a scheduled run writes: the backup format until it is registered, then any format the test has. */
+/** What a scheduled run writes (the Folio backup by default): a bookmarks file is easier to compare. */
 async function useFormat(format: string) {
   await t.database.db.execute(sql`UPDATE backup_schedules SET format = ${format}`);
 }
@@ -103,17 +104,21 @@ describe('the backup schedule', () => {
     });
     expect(set.statusCode).toBe(200);
     expect(Date.parse(set.json().next_run_at)).toBe(t.clock.now().getTime());
-    await useFormat('netscape');
     await sweep();
     // a second sweep the same day finds nothing due
     await sweep();
     const first = await scheduled(alice);
     expect(first).toHaveLength(1);
-    expect(first[0]).toMatchObject({ state: 'ready', scheduled: true, expires_at: null, format: 'netscape' });
+    // a Folio backup, kept by the schedule rather than for a day
+    expect(first[0]).toMatchObject({ state: 'ready', scheduled: true, expires_at: null, format: 'folio' });
     const download = await alice.get(first[0].download_url);
     expect(download.statusCode).toBe(200);
-    expect(download.body).toContain('Kept page');
+    expect(download.headers['content-disposition']).toMatch(/filename="folio-backup-\d{4}-\d\d-\d\d\.zip"/);
+    const zip = unzipSync(new Uint8Array(download.rawPayload));
+    expect(new TextDecoder().decode(zip['folio-backup.json'])).toContain('Kept page');
     expect((await bob.get(first[0].download_url)).statusCode).toBe(404);
+    // the rest of these tests compare what a run writes with what a drive gets: a bookmarks file
+    await useFormat('netscape');
     const schedule = (await alice.get('/api/export/backup-schedule')).json();
     expect(schedule).toMatchObject({
       frequency: 'daily',
@@ -144,15 +149,15 @@ describe('the backup schedule', () => {
   });
 
   it('mails a failure once, not again until a run succeeds', async () => {
-    // the backup format, not registered on this server yet: the run fails
-    await useFormat('folio');
+    // a format this server does not write (a row from another release): the run fails
+    await useFormat('retired');
     t.clock.advance(DAY);
     await sweep();
     expect(failureMails().length).toBe(1);
     const failed = (await alice.get('/api/export/backup-schedule')).json();
     expect(failed).toMatchObject({
       last_result: 'failed',
-      last_message: LIBRARY_EXPORT_MSG.notAvailable('folio'),
+      last_message: LIBRARY_EXPORT_MSG.notAvailable('retired'),
     });
     t.clock.advance(DAY);
     await sweep();
@@ -161,7 +166,7 @@ describe('the backup schedule', () => {
     t.clock.advance(DAY);
     await sweep();
     expect((await alice.get('/api/export/backup-schedule')).json().last_result).toBe('ok');
-    await useFormat('folio');
+    await useFormat('retired');
     t.clock.advance(DAY);
     await sweep();
     expect(failureMails().length).toBe(2);

@@ -234,7 +234,7 @@ export class LibraryExportService {
     const state = this.stateOf(row);
     return {
       job_id: row.id,
-      format: row.format as LibraryFormatName,
+      format: row.format,
       state,
       bytes: row.bytes,
       download_url: state === 'ready' ? `/api/export/library/${row.id}/download` : null,

@@ -110,7 +110,7 @@ function stateLine(run: LibraryExportStatus): string {
 }
 
 function ExportRun({ run }: { run: LibraryExportStatus }) {
-  const label = LIBRARY_FORMAT_LABELS[run.format as LibraryFormatName].label;
+  const label = LIBRARY_FORMAT_LABELS[run.format as LibraryFormatName]?.label ?? run.format;
   return (
     <li className={styles.run} data-state={run.state} aria-label={`${label}: ${run.state}`}>
       <div className={styles.runText}>

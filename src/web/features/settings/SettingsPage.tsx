@@ -6,6 +6,7 @@ import { useSettingsOperation, useUserSettings } from '../../api/settings.ts';
 import { rememberLanguage, t } from '../../i18n/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
+import { DeveloperSection } from '../developer/DeveloperSection.tsx';
 import { ImportPanel } from '../import/ImportPanel.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { ConnectionsSection } from './ConnectionsSection.tsx';
@@ -19,7 +20,8 @@ import { TwoFactorSection } from './TwoFactorSection.tsx';
 
 /**
  * /setting (part 2 §2): Profile, Connections, Account, Email Subscriptions (not for free or team
- * members), Preferences, Outliner, Import, Export (issue 29), Gift (with gifts), Affiliate (with an affiliate), Premium,
+ * members), Preferences, Outliner, Import, Export (issue 29), Developer (tokens, assistants), Gift (with gifts),
+ * Affiliate (with an affiliate), Premium,
  * Delete Account.
  */
 export function SettingsPage() {
@@ -49,6 +51,7 @@ export function SettingsPage() {
             <ImportPanel />
           </section>
           <ExportSection />
+          <DeveloperSection />
           {s.premium.giftCount > 0 ? <GiftSection s={s} /> : null}
           {s.affiliate ? (
             <section className={styles.section} aria-labelledby="affiliate-h">
