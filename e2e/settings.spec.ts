@@ -19,6 +19,7 @@ test('change the avatar and the display name, and see them in the header', async
     'Preferences',
     'Outliner',
     'Import from another service',
+    'Export',
     'Developer',
     'Rules',
     'Premium',
@@ -32,7 +33,7 @@ test('change the avatar and the display name, and see them in the header', async
 
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByRole('button', { name: 'SAVE' }).click();
+  await page.getByRole('button', { name: 'SAVE', exact: true }).click();
   await expect(page.getByText('Change real name successfully.')).toBeVisible();
   const menu = await openUserMenu(page);
   await expect(menu.getByText('Ada Lovelace')).toBeVisible();

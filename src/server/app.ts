@@ -19,6 +19,7 @@ import { KindleImportService } from './modules/annotations/kindle-import.ts';
 import { highlightsOnVersions, reanchorOnNewCopy } from './modules/annotations/reanchor.ts';
 import { registerAnnotationRoutes } from './modules/annotations/routes.ts';
 import { AnnotationsService } from './modules/annotations/service.ts';
+import { folioBackupFormat, webAnnotationsFormat } from './modules/backup/formats.ts';
 import { FolioRestore } from './modules/backup/restore.ts';
 import { registerBlogRoutes } from './modules/blogs/routes.ts';
 import { BlogsService } from './modules/blogs/service.ts';
@@ -58,6 +59,13 @@ import { registerItemRoutes } from './modules/items/routes.ts';
 import { ItemsService } from './modules/items/service.ts';
 import { TrashService } from './modules/items/trash.ts';
 import { registerTrashRoutes } from './modules/items/trash-routes.ts';
+import type { LibraryFormat } from './modules/library-export/format.ts';
+import { openFormats } from './modules/library-export/formats.ts';
+import { LibraryReader } from './modules/library-export/library.ts';
+import { registerLibraryExportRoutes } from './modules/library-export/routes.ts';
+import { exportKeysOf } from './modules/library-export/runs.ts';
+import { BackupSchedules } from './modules/library-export/schedules.ts';
+import { LibraryExportService } from './modules/library-export/service.ts';
 import { registerLiveRoutes } from './modules/live/routes.ts';
 import { registerMcpRoutes } from './modules/mcp/routes.ts';
 import { libraryTools } from './modules/mcp/tools.ts';
@@ -314,16 +322,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const exportService = new ExportService({ db, items, blobs });
   registerExportRoutes(app, { exports: exportService, auth });
+  const webdav = new WebdavService({ db, fetcher, exports: exportService, secretsKey: config.secretsKey });
+  const googleDrive = new GoogleDriveService({
+    db,
+    clock,
+    fetcher,
+    exports: exportService,
+    secretsKey: config.secretsKey,
+    config: config.googleDrive,
+  });
   registerDriveRoutes(app, {
-    webdav: new WebdavService({ db, fetcher, exports: exportService, secretsKey: config.secretsKey }),
-    google: new GoogleDriveService({
-      db,
-      clock,
-      fetcher,
-      exports: exportService,
-      secretsKey: config.secretsKey,
-      config: config.googleDrive,
-    }),
+    webdav,
+    google: googleDrive,
     auth,
     publicUrl: config.publicUrl,
     secureCookies: config.secureCookies,
@@ -378,6 +388,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   await registerOutlinerRoutes(app, { outliners, auth, publicUrl: config.publicUrl });
+  // the whole-library formats (docs/library-export.md); each is one line here
+  const libraryReader = new LibraryReader({
+    db,
+    items,
+    accounts,
+    outliners,
+    publicUrl: config.publicUrl ?? '',
+  });
+  const libraryFormats: LibraryFormat[] = [
+    folioBackupFormat({ db, blobs, tags, clock }),
+    ...openFormats(libraryReader, clock),
+    webAnnotationsFormat({ db, blobs, tags, clock }),
+  ];
+  const backupSchedules = new BackupSchedules({
+    db,
+    clock,
+    jobs,
+    blobs,
+    mailer,
+    accounts,
+    drives: { webdav, google_drive: googleDrive },
+    publicUrl: config.publicUrl ?? '',
+    log: (err, message) => app.log.warn({ err }, message),
+  });
+  const libraryExports = new LibraryExportService({
+    db,
+    clock,
+    blobs,
+    jobs,
+    formats: libraryFormats,
+    onScheduledEnd: (run) => backupSchedules.finished(run),
+    log: (err, message) => app.log.warn({ err }, message),
+  });
+  registerLibraryExportRoutes(app, { exports: libraryExports, schedules: backupSchedules, auth, blobs });
   // the save form places a bookmark in outliners and groups
   const trash = new TrashService({ db, clock, accounts, items, jobs });
   registerTrashRoutes(app, { trash, auth });
@@ -481,6 +525,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         imports: (userId) => importKeysOf(db, userId),
         // the extension's rendered pages wait for their capture job as an import's copies do
         rendered: (userId) => importKeysOf(db, userId),
+        'library-exports': (userId) => exportKeysOf(db, userId, clock.now()),
       },
     }),
     renewals: new Renewals(premiumDeps, jobs),
@@ -488,6 +533,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     linkHealth: health.definition(),
     rules,
     imports,
+    libraryExports,
+    backupSchedules,
     digest,
     resetMails: passwordResetMailJob({ db, clock, mailer, accounts, secret: config.sessionSecret }),
     webhooks: new WebhookDeliveries({

@@ -1,6 +1,9 @@
 import type { CaptureService } from './modules/capture/service.ts';
 import { IMPORT_JOB, type ImportService } from './modules/import/service.ts';
 import { CAPTURE_JOB } from './modules/items/capture-hook.ts';
+import { LIBRARY_EXPORT_JOB } from './modules/library-export/runs.ts';
+import type { BackupSchedules } from './modules/library-export/schedules.ts';
+import type { LibraryExportService } from './modules/library-export/service.ts';
 import type { Renewals } from './modules/premium/renewals.ts';
 import type { ReviewDigest } from './modules/review/digest.ts';
 import type { RulesService } from './modules/rules/service.ts';
@@ -26,6 +29,8 @@ export function registerJobHandlers(
     /** rules over saved and imported items, and their webhooks (modules/rules) */
     rules: RulesService;
     imports: ImportService;
+    libraryExports: LibraryExportService;
+    backupSchedules: BackupSchedules;
     /** the Daily Review digest's sweep and mails */
     digest: ReviewDigest;
     /** the forgot-password mail (settings/reset-mail.ts) */
@@ -43,6 +48,8 @@ export function registerJobHandlers(
     deps.linkHealth,
     ...deps.rules.definitions(),
     defineJob(IMPORT_JOB, (job) => deps.imports.run(job)),
+    defineJob(LIBRARY_EXPORT_JOB, (job) => deps.libraryExports.run(job)),
+    deps.backupSchedules.definition(),
     deps.resetMails,
     ...deps.digest.definitions(),
     ...deps.webhooks.definitions(),

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock.ts';
 import { queueLinkHealth } from './modules/health/service.ts';
 import { queueTrashPurge } from './modules/items/trash.ts';
+import { queueBackupSweep } from './modules/library-export/schedules.ts';
 import { queueRenewals } from './modules/premium/renewals.ts';
 import { queueDigestSweep } from './modules/review/digest.ts';
 import { queueBlobSweep } from './platform/blob-sweep.ts';
@@ -49,6 +50,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   await queueBlobSweep(jobs, database.db);
   await queueRenewals(jobs, database.db);
+  await queueBackupSweep(jobs, database.db);
   await queueDigestSweep(jobs, database.db);
   await queueTrashPurge(jobs, database.db);
   await queueLinkHealth(jobs, database.db);

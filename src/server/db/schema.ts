@@ -11,6 +11,7 @@ export * from './schema/health.ts';
 export * from './schema/imports.ts';
 export * from './schema/items.ts';
 export * from './schema/jobs.ts';
+export * from './schema/library-exports.ts';
 export * from './schema/outliners.ts';
 export * from './schema/premium.ts';
 export * from './schema/profile.ts';

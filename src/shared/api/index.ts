@@ -14,6 +14,7 @@ import { groupCalls } from './groups.ts';
 import { healthCalls } from './health.ts';
 import { importCalls } from './import.ts';
 import { itemCalls } from './items.ts';
+import { libraryExportCalls } from './library-export.ts';
 import { liveCalls } from './live.ts';
 import { mcpCalls } from './mcp.ts';
 import { noteCalls } from './notes.ts';
@@ -53,6 +54,7 @@ export const callsByDomain = {
   health: healthCalls,
   import: importCalls,
   items: itemCalls,
+  library_export: libraryExportCalls,
   live: liveCalls,
   mcp: mcpCalls,
   notes: noteCalls,

@@ -84,10 +84,19 @@ export function toOpml(outliner: ExportOutliner, entries: readonly ExportEntry[]
     `    <title>${xmlAttribute(outliner.title)}</title>`,
     '  </head>',
     '  <body>',
+    ...opmlOutlines(entries, 2),
+    '  </body>',
+    '</opml>',
   ];
-  const walk = (nodes: TreeNode<ExportEntry>[], depth: number) => {
+  return `${out.join('\n')}\n`;
+}
+
+/** The entries as nested `<outline>` lines, indented from `depth` (the whole-library OPML nests them). */
+export function opmlOutlines(entries: readonly ExportEntry[], depth: number): string[] {
+  const out: string[] = [];
+  const walk = (nodes: TreeNode<ExportEntry>[], level: number) => {
     for (const { entry, children } of nodes) {
-      const indent = '  '.repeat(depth + 2);
+      const indent = '  '.repeat(level);
       let attrs = `text="${xmlAttribute(lineText(entry))}"`;
       if (entry.note) attrs += ` _note="${xmlAttribute(entry.note)}"`;
       if (entry.kind === 'item' && entry.url) attrs += ` type="link" url="${xmlAttribute(entry.url)}"`;
@@ -95,12 +104,11 @@ export function toOpml(outliner: ExportOutliner, entries: readonly ExportEntry[]
         out.push(`${indent}<outline ${attrs}/>`);
       } else {
         out.push(`${indent}<outline ${attrs}>`);
-        walk(children, depth + 1);
+        walk(children, level + 1);
         out.push(`${indent}</outline>`);
       }
     }
   };
-  walk(buildTree(entries), 0);
-  out.push('  </body>', '</opml>');
-  return `${out.join('\n')}\n`;
+  walk(buildTree(entries), depth);
+  return out;
 }

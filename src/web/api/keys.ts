@@ -38,6 +38,8 @@ export const queryKeys = {
   reviewToday: ['review', 'today'] as const,
   reviewSettings: ['review', 'settings'] as const,
   importStatus: (jobId: number) => ['imports', jobId] as const,
+  libraryExports: ['library-exports'] as const,
+  backupSchedule: ['backup-schedule'] as const,
   /** the user's groups, one group, its items: all under groupsRoot, refreshed by live group messages */
   groupsRoot: ['groups'] as const,
   groups: () => ['groups', 'list'] as const,

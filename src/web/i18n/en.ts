@@ -156,10 +156,6 @@ export const en = {
   'settings.delete': 'Delete Account',
   'settings.deleteLead': 'Everything in your library is removed for good.',
   'settings.deleteSubmit': 'Delete my account',
-  'settings.deleteBackupLead': 'Keep a copy before you go:',
-  'settings.deleteBackup': 'Export your items first',
-  'settings.deleteBackupHow':
-    '(in your library: Bulk Edit, Select all, then Export as csv, or Export for PDF, Word or Markdown).',
   'settings.deleteConfirm': 'Type your user name, {name}, to confirm',
   'settings.deleteConfirmWrong': 'Type {name} to confirm.',
   // settings: two-factor sign-in

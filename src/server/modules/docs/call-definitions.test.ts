@@ -37,6 +37,12 @@ const ADDED_PATHS = [
   '/api/items/rendered',
   '/api/items/by-url',
   '/extension/folio-extension.zip',
+  // the whole library as a file and the scheduled backups (issue 29)
+  '/api/export/library',
+  '/api/export/library/{job_id}',
+  '/api/export/library/{job_id}/download',
+  '/api/export/netscape',
+  '/api/export/backup-schedule',
   // personal access tokens (issue 30)
   '/api/tokens',
   '/api/tokens/{id}',

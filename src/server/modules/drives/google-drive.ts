@@ -202,6 +202,18 @@ export class GoogleDriveService {
     return this.deliver(user, row, metadata, HTML_TYPE, Buffer.from(html, 'utf8'));
   }
 
+  /** Uploads a file as it is (a scheduled backup) into the connected Drive; answers its address. */
+  async sendFile(user: { id: number }, fileName: string, contentType: string, body: Buffer): Promise<string> {
+    const row = this.deps.config ? await this.row(user) : undefined;
+    if (!row) throw new AppError(400, this.deps.config ? GDRIVE_MSG.notConnected : GDRIVE_MSG.notConfigured);
+    const sent = await this.deliver(user, row, { name: fileName }, contentType, body);
+    return sent.data.webViewLink;
+  }
+
+  async connected(user: { id: number }): Promise<boolean> {
+    return !!(this.deps.config && (await this.row(user)));
+  }
+
   /** One upload with the user's own tokens; a revoked grant forgets the connection. */
   private async deliver(
     user: { id: number },

@@ -80,6 +80,30 @@ export class WebdavService {
     }
     const body = await collectDocument(file.body, WEBDAV_MAX_BYTES, WEBDAV_MSG.failed);
     const fileName = `${await driveDocumentName(this.deps.db, user, link_ids)}.docx`;
+    const target = await this.put(conn, fileName, DOCX_TYPE, body);
+    return { code: 0, message: WEBDAV_MSG.saved, data: { webViewLink: target, fileName } };
+  }
+
+  /**
+   * Writes a file into the user's connected folder (a scheduled backup); answers its address.
+   * Refuses when no folder is connected.
+   */
+  async sendFile(user: { id: number }, fileName: string, contentType: string, body: Buffer): Promise<string> {
+    const conn = await this.row(user);
+    if (!conn) throw new AppError(400, WEBDAV_MSG.notConnected);
+    return this.put(conn, fileName, contentType, body);
+  }
+
+  async connected(user: { id: number }): Promise<boolean> {
+    return !!(await this.row(user));
+  }
+
+  private async put(
+    conn: typeof webdavConnections.$inferSelect,
+    fileName: string,
+    contentType: string,
+    body: Buffer,
+  ): Promise<string> {
     const target = new URL(encodeURIComponent(fileName), conn.url).toString();
     const res = await this.request(
       target,
@@ -87,15 +111,12 @@ export class WebdavService {
       conn.username,
       open(this.deps.secretsKey, conn.passwordSealed),
       502,
-      {
-        headers: { 'content-type': DOCX_TYPE },
-        body,
-      },
+      { headers: { 'content-type': contentType }, body },
     );
     if (res.status === 401 || res.status === 403) throw new AppError(502, WEBDAV_MSG.badLogin);
     if (res.status < 200 || res.status > 299)
       throw new AppError(502, `${WEBDAV_MSG.failed} (HTTP ${res.status})`);
-    return { code: 0, message: WEBDAV_MSG.saved, data: { webViewLink: target, fileName } };
+    return target;
   }
 
   private async row(user: { id: number }) {

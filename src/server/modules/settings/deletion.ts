@@ -11,7 +11,7 @@ import type { AccountsService } from '../accounts/service.ts';
 import { effectivePlan } from '../accounts/user-info.ts';
 
 /** Every blob area keyed `<area>/<userId>/…` that holds only that user's files. */
-export const USER_BLOB_AREAS = ['items', 'notes', 'pages', 'avatars'] as const;
+export const USER_BLOB_AREAS = ['items', 'notes', 'pages', 'avatars', 'library-exports'] as const;
 
 /**
  * deleteUser (§8): refused with -1..-4 while a subscription or a company holds the account, 0 on a

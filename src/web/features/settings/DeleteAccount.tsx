@@ -1,17 +1,16 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { settingsCalls } from '../../../shared/api/settings.ts';
 import { SETTINGS_MSG, type UserSettingReply } from '../../../shared/schemas/settings.ts';
 import { useSettingsOperation } from '../../api/settings.ts';
 import { t } from '../../i18n/index.ts';
-import { links } from '../../lib/links.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { BackupFirst } from './BackupFirst.tsx';
 import { Status } from './ProfileSection.tsx';
 import styles from './Settings.module.css';
 
 /**
- * Delete Account (part 2 §8): a copy offered first, then the password and the user name typed, so
+ * Delete Account (part 2 §8): a backup offered first (BackupFirst), then the password and the user name typed, so
  * one stray click after the password cannot remove a library for good.
  */
 export function DeleteAccount({ s }: { s: UserSettingReply }) {
@@ -41,10 +40,7 @@ export function DeleteAccount({ s }: { s: UserSettingReply }) {
     <section className={`${styles.section} ${styles.danger}`} aria-labelledby="delete-h">
       <h2 id="delete-h">{t('settings.delete')}</h2>
       <p className={styles.muted}>{t('settings.deleteLead')}</p>
-      <p>
-        {t('settings.deleteBackupLead')} <Link to={links.library(s.name)}>{t('settings.deleteBackup')}</Link>{' '}
-        {t('settings.deleteBackupHow')}
-      </p>
+      <BackupFirst />
       <form className={styles.form} onSubmit={submit} noValidate>
         {s.hidePassword ? null : (
           <TextField

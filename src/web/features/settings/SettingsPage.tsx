@@ -12,6 +12,7 @@ import { RulesSection } from '../rules/RulesSection.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { ConnectionsSection } from './ConnectionsSection.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
+import { ExportSection } from './ExportSection.tsx';
 import { GiftSection, PremiumSection } from './PremiumSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
@@ -20,7 +21,8 @@ import { TwoFactorSection } from './TwoFactorSection.tsx';
 
 /**
  * /setting (part 2 §2): Profile, Connections, Account, Email Subscriptions (not for free or team
- * members), Preferences, Outliner, Import, Developer (tokens, assistants), Gift (with gifts), Affiliate (with an affiliate), Premium,
+ * members), Preferences, Outliner, Import, Export (issue 29), Developer (tokens, assistants), Gift (with gifts),
+ * Affiliate (with an affiliate), Premium,
  * Delete Account.
  */
 export function SettingsPage() {
@@ -49,6 +51,7 @@ export function SettingsPage() {
             <h2 id="import-h">{t('settings.import')}</h2>
             <ImportPanel />
           </section>
+          <ExportSection />
           <DeveloperSection />
           <section className={styles.section} aria-labelledby="rules-h" id="rules">
             <h2 id="rules-h">Rules</h2>
