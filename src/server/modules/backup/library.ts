@@ -8,6 +8,7 @@ import { itemsAfter } from '../items/backup.ts';
 import { imagesIn } from '../items/files-hook.ts';
 import type { ItemRow } from '../items/row.ts';
 import { entriesOf, outlinerSettingsOf, outlinersAfter } from '../outliners/backup.ts';
+import { type HighlightReview, reviewOfItems, reviewSettingsOf } from '../review/backup.ts';
 import { profileOf } from '../settings/backup.ts';
 import type { TagsService } from '../tags/service.ts';
 import { filesOfItems } from '../uploads/backup.ts';
@@ -68,6 +69,7 @@ export class LibraryReader {
     const avatarKey = /^\/api\/files\/(avatars\/\d+\/[^/?]+)/.exec(profile.avatarUrl ?? '')?.[1];
     const avatarMember = avatarKey ? memberOf(avatarKey) : null;
     const groups = await membershipsOf(this.deps.db, userId);
+    const review = await reviewSettingsOf(this.deps.db, userId);
     return {
       account: {
         id: userId,
@@ -94,6 +96,16 @@ export class LibraryReader {
           guides_seen: preferences.guidesSeen,
         },
         outliner_settings: { show_quota: settings.showQuota, source_link: settings.sourceLink },
+        review_settings: review && {
+          cards_per_day: review.cardsPerDay,
+          sources: review.sources,
+          tags: review.tags,
+          new_join: review.newJoin,
+          digest: review.digest,
+          digest_hour: review.digestHour,
+          digest_weekday: review.digestWeekday,
+          time_zone: review.timeZone,
+        },
       },
       groups: groups.map((g) => ({ name: g.name, display_name: g.displayName, role: g.role })),
       files: avatarKey && avatarMember ? [{ key: avatarKey, member: avatarMember }] : [],
@@ -114,13 +126,14 @@ export class LibraryReader {
       const ids = rows.map((r) => r.id);
       const none = new Map();
       // at once: on PostgreSQL each is a round trip of its own (PGlite runs them one after another)
-      const [tags, annotations, files, pages, pictures, shares] = await Promise.all([
+      const [tags, annotations, files, pages, pictures, shares, review] = await Promise.all([
         need === 'all' ? this.deps.tags.tagNamesFor(db, ids) : none,
         need === 'files' ? none : annotationsOfItems(db, ids),
         need === 'annotations' ? none : filesOfItems(db, ids),
         need === 'all' ? pagesOfItems(db, ids) : none,
         need === 'files' ? pictureKeysOfItems(db, ids) : none,
         need === 'all' ? sharesOfItems(db, ids) : none,
+        need === 'all' ? reviewOfItems(db, userId, ids) : none,
       ]);
       const batch: ItemBatch = { items: [], files: [] };
       for (const row of rows) {
@@ -135,6 +148,7 @@ export class LibraryReader {
         const item = itemRecord(row, {
           tags: tags.get(row.id) ?? '',
           annotations: annotations.get(row.id) ?? [],
+          review,
           file: file ? fileRecord(file, batch.files) : null,
           page: page ? pageRecord(page, batch.files) : null,
           notePictures: notePictures.flatMap((key) => {
@@ -200,6 +214,7 @@ function itemRecord(
   parts: {
     tags: string;
     annotations: OwnAnnotation[];
+    review: Map<number, HighlightReview>;
     file: BackupFile | null;
     page: BackupPage | null;
     notePictures: string[];
@@ -228,7 +243,7 @@ function itemRecord(
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
     tags: parts.tags ? parts.tags.split(',') : [],
-    annotations: parts.annotations.map(annotationRecord),
+    annotations: parts.annotations.map((a) => annotationRecord(a, parts.review.get(a.id))),
     file: parts.file,
     page: parts.page,
     note_pictures: parts.notePictures,
@@ -236,7 +251,8 @@ function itemRecord(
   };
 }
 
-export function annotationRecord(a: OwnAnnotation): BackupAnnotation {
+export function annotationRecord(a: OwnAnnotation, review?: HighlightReview): BackupAnnotation {
+  const card = review?.card;
   return {
     id: a.id,
     shape: a.shape,
@@ -252,6 +268,27 @@ export function annotationRecord(a: OwnAnnotation): BackupAnnotation {
       s_mode: n.sMode,
       created_at: iso(n.createdAt),
       updated_at: iso(n.updatedAt),
+    })),
+    review_card: card
+      ? {
+          due: iso(card.due),
+          stability: card.stability,
+          difficulty: card.difficulty,
+          elapsed_days: card.elapsedDays,
+          scheduled_days: card.scheduledDays,
+          learning_steps: card.learningSteps,
+          reps: card.reps,
+          lapses: card.lapses,
+          state: card.state,
+          last_review: isoOrNull(card.lastReview),
+          excluded: card.excluded,
+          favourite: card.favourite,
+        }
+      : null,
+    review_answers: (review?.answers ?? []).map((r) => ({
+      grade: r.grade,
+      day: r.day,
+      answered_at: iso(r.answeredAt),
     })),
   };
 }

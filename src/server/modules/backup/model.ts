@@ -17,6 +17,31 @@ export interface BackupStickyNote {
   updated_at: string;
 }
 
+/** A highlight's Daily Review card: its FSRS state (ts-fsrs's fields) and the user's flags. */
+export interface BackupReviewCard {
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  /** 0 new, 1 learning, 2 review, 3 relearning */
+  state: number;
+  last_review: string | null;
+  excluded: boolean;
+  favourite: boolean;
+}
+
+export interface BackupReviewAnswer {
+  /** 1 again, 2 hard, 3 good, 4 easy */
+  grade: number;
+  /** the user's own calendar day when answered, YYYY-MM-DD */
+  day: string;
+  answered_at: string;
+}
+
 export interface BackupAnnotation {
   id: number;
   shape: number;
@@ -28,6 +53,9 @@ export interface BackupAnnotation {
   created_at: string;
   updated_at: string;
   sticky_notes: BackupStickyNote[];
+  /** its Daily Review card, null when never reviewed nor flagged */
+  review_card: BackupReviewCard | null;
+  review_answers: BackupReviewAnswer[];
 }
 
 export interface BackupFile {
@@ -145,6 +173,17 @@ export interface BackupAccount {
     guides_seen: string[];
   } | null;
   outliner_settings: { show_quota: boolean; source_link: boolean };
+  /** Daily Review preferences and the digest's schedule; null: never changed */
+  review_settings: {
+    cards_per_day: number;
+    sources: string[];
+    tags: string[];
+    new_join: boolean;
+    digest: string;
+    digest_hour: number;
+    digest_weekday: number;
+    time_zone: string;
+  } | null;
 }
 
 export interface BackupGroup {

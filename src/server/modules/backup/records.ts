@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { ANNOTATION_CONTENT_MAX } from '../../../shared/schemas/annotations.ts';
+import {
+  CARDS_PER_DAY_MAX,
+  DIGEST_FREQUENCIES,
+  isTimeZone,
+  REVIEW_SOURCES,
+} from '../../../shared/schemas/review.ts';
 import { ITEM_TYPES } from '../../db/schema.ts';
 
 /**
@@ -20,6 +26,27 @@ const stickyNote = z.object({
   updated_at: time,
 });
 
+const reviewCard = z.object({
+  due: time,
+  stability: z.number().min(0),
+  difficulty: z.number().min(0),
+  elapsed_days: z.number().int().min(0),
+  scheduled_days: z.number().int().min(0),
+  learning_steps: z.number().int().min(0),
+  reps: z.number().int().min(0),
+  lapses: z.number().int().min(0),
+  state: z.number().int().min(0).max(3),
+  last_review: optionalTime,
+  excluded: z.boolean(),
+  favourite: z.boolean(),
+});
+
+const reviewAnswer = z.object({
+  grade: z.number().int().min(1).max(4),
+  day: z.iso.date(),
+  answered_at: time,
+});
+
 const annotation = z.object({
   id,
   shape: z.number().int().min(0).max(20),
@@ -31,6 +58,9 @@ const annotation = z.object({
   created_at: time,
   updated_at: time,
   sticky_notes: z.array(stickyNote).max(100),
+  // absent from backups made before the review travelled in them
+  review_card: reviewCard.nullable().default(null),
+  review_answers: z.array(reviewAnswer).max(10_000).default([]),
 });
 
 const file = z.object({
@@ -143,6 +173,19 @@ export const backupAccount = z.object({
     })
     .nullable(),
   outliner_settings: z.object({ show_quota: z.boolean(), source_link: z.boolean() }),
+  review_settings: z
+    .object({
+      cards_per_day: z.number().int().min(1).max(CARDS_PER_DAY_MAX),
+      sources: z.array(z.enum(REVIEW_SOURCES)).min(1).max(REVIEW_SOURCES.length),
+      tags: z.array(text(200)).max(1000),
+      new_join: z.boolean(),
+      digest: z.enum(DIGEST_FREQUENCIES),
+      digest_hour: z.number().int().min(0).max(23),
+      digest_weekday: z.number().int().min(0).max(6),
+      time_zone: text(100).refine(isTimeZone, 'Unknown time zone.'),
+    })
+    .nullable()
+    .default(null),
 });
 export type ParsedAccount = z.output<typeof backupAccount>;
 

@@ -1,16 +1,18 @@
+import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveBookmark } from '../../../../test/factories/items.ts';
+import { saveBookmark, userIdOf } from '../../../../test/factories/items.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../../test/helpers/app.ts';
 import { multipartBody } from '../../../../test/helpers/multipart.ts';
+import { reviewAnswers, reviewCards } from '../../db/schema.ts';
 import { detectFormat } from '../import/detect.ts';
 import { bytesFile } from '../import/source.ts';
 
 /**
  * Restoring a Folio backup (format `folio` of POST /api/import) from files Folio did not write
  * itself: recognised by its folio-backup.json, a bad record skipped with its reason and the rest
- * restored, a broken file failing with a clear message and nothing written, and the profile kept
- * when the account already holds a library.
+ * restored, a broken file failing with a clear message and nothing written, the profile kept
+ * when the account already holds a library, and a highlight's review state restored once.
  */
 let t: TestApp;
 let alice: TestClient;
@@ -67,14 +69,14 @@ const account = {
   preferences: null,
   outliner_settings: { show_quota: true, source_link: true },
 };
-const backupZip = (items: unknown[], extra: Record<string, Uint8Array> = {}) =>
+const backupZip = (items: unknown[], extra: Record<string, Uint8Array> = {}, source: object = account) =>
   zipSync({
     'folio-backup.json': new TextEncoder().encode(
       JSON.stringify({
         format: 'folio-backup',
         version: 1,
         exported_at: at,
-        account,
+        account: source,
         groups: [],
         items,
         outliners: [],
@@ -147,5 +149,72 @@ describe('restoring a Folio backup', () => {
     );
     expect(outside.state).toBe('done');
     expect(await titles(alice)).toEqual(['Page 12']);
+  });
+
+  it('restores a highlight review card and answers once, and a daily digest as weekly on a free plan', async () => {
+    const dana = await t.signUp();
+    const highlight = {
+      id: 7,
+      shape: 0,
+      content: 'balcony',
+      ann_md5: 'kept-md5',
+      color: 'green',
+      selector: [{ type: 'TextQuoteSelector', exact: 'balcony' }],
+      anchored: true,
+      created_at: at,
+      updated_at: at,
+      sticky_notes: [],
+      review_card: {
+        due: '2026-01-05T03:04:05.000Z',
+        stability: 2.3,
+        difficulty: 5.1,
+        elapsed_days: 0,
+        scheduled_days: 3,
+        learning_steps: 0,
+        reps: 1,
+        lapses: 0,
+        state: 2,
+        last_review: at,
+        excluded: false,
+        favourite: true,
+      },
+      review_answers: [{ grade: 3, day: '2026-01-02', answered_at: at }],
+    };
+    const zip = backupZip(
+      [record(20, { annotations: [highlight] })],
+      {},
+      {
+        ...account,
+        review_settings: {
+          cards_per_day: 7,
+          sources: ['page'],
+          tags: [],
+          new_join: true,
+          digest: 'daily',
+          digest_hour: 6,
+          digest_weekday: 2,
+          time_zone: 'Europe/Paris',
+        },
+      },
+    );
+    expect(await restore(dana, zip)).toMatchObject({ state: 'done', added: 1 });
+    expect(await restore(dana, zip)).toMatchObject({ state: 'done', added: 0, merged: 1 });
+
+    const danaId = await userIdOf(t.database, dana.name!);
+    const db = t.database.db;
+    const cards = await db.select().from(reviewCards).where(eq(reviewCards.userId, danaId));
+    expect(cards).toEqual([
+      expect.objectContaining({
+        stability: 2.3,
+        reps: 1,
+        state: 2,
+        favourite: true,
+        lastReview: new Date(at),
+      }),
+    ]);
+    const answers = await db.select().from(reviewAnswers).where(eq(reviewAnswers.userId, danaId));
+    expect(answers).toEqual([expect.objectContaining({ annotationId: cards[0]!.annotationId, grade: 3 })]);
+    const settings = (await dana.get('/api/review/settings')).json();
+    expect(settings).toMatchObject({ cards_per_day: 7, digest: 'weekly', time_zone: 'Europe/Paris' });
   });
 });

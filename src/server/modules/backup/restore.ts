@@ -25,6 +25,7 @@ import {
   restoreOutliner,
   restoreOutlinerSettings,
 } from '../outliners/backup.ts';
+import { type HighlightReview, restoreReview, restoreReviewSettings } from '../review/backup.ts';
 import { restoreProfile } from '../settings/backup.ts';
 import type { TagsService } from '../tags/service.ts';
 import { restoreFile } from '../uploads/backup.ts';
@@ -72,8 +73,9 @@ const BATCH = 100;
  * arrive under the account's own keys (same names), then each item is made with every field through
  * the modules that own its tables, or found again (the same bookmark address; else the same type,
  * title and creation time) and merged into; outliners come last, their entries pointing at the
- * restored items and highlights. Ids are remapped; addresses of stored files in note and page HTML
- * follow. The profile and preferences are restored only into an account that holds nothing yet.
+ * restored items and highlights, each highlight with its Daily Review card and answers. Ids are
+ * remapped; addresses of stored files in note and page HTML follow. The profile and preferences
+ * (the review's among them) are restored only into an account that holds nothing yet.
  */
 export class FolioRestore {
   constructor(private readonly deps: RestoreDeps) {}
@@ -234,6 +236,23 @@ class RestoreRun {
         showQuota: account.outliner_settings.show_quota,
         sourceLink: account.outliner_settings.source_link,
       });
+      const review = account.review_settings;
+      if (review)
+        await restoreReviewSettings(
+          tx,
+          this.user.id,
+          {
+            cardsPerDay: review.cards_per_day,
+            sources: review.sources,
+            tags: review.tags,
+            newJoin: review.new_join,
+            digest: review.digest,
+            digestHour: review.digest_hour,
+            digestWeekday: review.digest_weekday,
+            timeZone: review.time_zone,
+          },
+          now,
+        );
     });
   }
 
@@ -306,6 +325,7 @@ class RestoreRun {
     if (adding.length) await this.deps.tags.setItemTags(tx, this.user.id, item.id, [...names, ...adding]);
     const { ids, count } = await restoreAnnotations(tx, item, backup.id, annotationsOf(backup));
     for (const [source, id] of ids) this.annotationIds.set(source, id);
+    await restoreReview(tx, this.user.id, reviewsOf(backup, ids));
     if (count !== item.annotationCount) await this.deps.items.setAnnotationCount(tx, item, count);
     await this.share(tx, item, backup);
   }
@@ -353,6 +373,7 @@ class RestoreRun {
     }
     const { ids, count } = await restoreAnnotations(tx, item, backup.id, annotationsOf(backup));
     for (const [source, id] of ids) this.annotationIds.set(source, id);
+    await restoreReview(tx, this.user.id, reviewsOf(backup, ids));
     await this.share(tx, item, backup);
     const own = { from: backup.id, to: item.id };
     const address = (url: string | null) => (url === null ? null : rehome(url, from, to, own));
@@ -441,6 +462,37 @@ function restoredItem(item: ParsedItem, from: number, to: number): RestoredItem 
     createdAt: item.created_at,
     updatedAt: item.updated_at,
   };
+}
+
+/** The highlights' review state under their restored ids (`ids`: restored id by backup id). */
+function reviewsOf(item: ParsedItem, ids: Map<number, number>) {
+  const out: { annotationId: number; review: HighlightReview }[] = [];
+  for (const a of item.annotations) {
+    const annotationId = ids.get(a.id);
+    const card = a.review_card;
+    if (annotationId === undefined || !card) continue;
+    out.push({
+      annotationId,
+      review: {
+        card: {
+          due: card.due,
+          stability: card.stability,
+          difficulty: card.difficulty,
+          elapsedDays: card.elapsed_days,
+          scheduledDays: card.scheduled_days,
+          learningSteps: card.learning_steps,
+          reps: card.reps,
+          lapses: card.lapses,
+          state: card.state,
+          lastReview: card.last_review,
+          excluded: card.excluded,
+          favourite: card.favourite,
+        },
+        answers: a.review_answers.map((r) => ({ grade: r.grade, day: r.day, answeredAt: r.answered_at })),
+      },
+    });
+  }
+  return out;
 }
 
 function annotationsOf(item: ParsedItem) {

@@ -29,6 +29,9 @@ import {
   outlinerEntries,
   outlinerSettings,
   outliners,
+  reviewAnswers,
+  reviewCards,
+  reviewSettings,
   stickyNotes,
   tags,
   userSettings,
@@ -130,7 +133,7 @@ async function buildLibrary() {
     content: 'A thought in the margin',
     selector: [{ type: 'FloatPositionSelector', x: 0.5, y: 0.25 }],
   });
-  await add(plain.link_id, {
+  const extension = await add(plain.link_id, {
     shape: 5,
     content: 'extension words',
     color: 'pink',
@@ -149,12 +152,30 @@ async function buildLibrary() {
   );
   await a.jobs.runDueJobs();
   const pdfId = pdf.items[0].link_id as number;
-  await add(pdfId, {
+  const pdfHighlight = await add(pdfId, {
     shape: 9,
     content: 'page quote',
     color: 'blue',
     selector: [{ type: 'PageSelector', page: 1 }, ...quote('page quote', 0)],
   });
+
+  // Daily Review: preferences, two answers on one highlight, one on another, one left out
+  await ok(
+    await alice.post('/api/review/settings', {
+      cards_per_day: 5,
+      sources: ['page', 'pdf'],
+      tags: ['garden'],
+      new_join: false,
+      digest: 'daily',
+      digest_hour: 7,
+      time_zone: 'Europe/Paris',
+    }),
+  );
+  await ok(await alice.post(`/api/review/${highlight}`, { grade: 'good' }));
+  await ok(await alice.post(`/api/review/${highlight}`, { grade: 'hard' }));
+  await ok(await alice.post(`/api/review/${pdfHighlight}`, { grade: 'again' }));
+  await ok(await alice.post(`/api/review/${pdfHighlight}/favourite`, { favourite: true }));
+  await ok(await alice.post(`/api/review/${extension}/exclude`, {}));
 
   // a note showing a picture
   const picture = multipartBody([
@@ -226,6 +247,8 @@ beforeAll(async () => {
   out.end();
   await finished(out);
   carol = await b.signUp();
+  // a daily digest comes with a paid plan (a free account's restore makes it weekly)
+  await setPlan(b.database, carol, 'professional');
   await createGroup(carol, sharedGroup);
 }, 120_000);
 
@@ -375,6 +398,16 @@ async function dump(db: Db, userId: number) {
     settings: (await db.select().from(userSettings).where(eq(userSettings.userId, userId))).map((r) =>
       strip(r, 'userId', 'updatedAt', 'unverifiedEmail'),
     ),
+    reviewCards: (await db.select().from(reviewCards).where(eq(reviewCards.userId, userId)))
+      .map((r) => ({ ...strip(r, 'userId'), annotationId: annN(r.annotationId) }))
+      .sort((x, y) => x.annotationId! - y.annotationId!),
+    reviewAnswers: (
+      await db.select().from(reviewAnswers).where(eq(reviewAnswers.userId, userId)).orderBy(reviewAnswers.id)
+    ).map((r) => ({ ...strip(r, 'id', 'userId'), annotationId: annN(r.annotationId) })),
+    // the digest's bookkeeping stays with the server
+    reviewSettings: (await db.select().from(reviewSettings).where(eq(reviewSettings.userId, userId))).map(
+      (r) => strip(r, 'userId', 'updatedAt', 'origin', 'digestSentFor'),
+    ),
   });
 }
 
@@ -415,6 +448,10 @@ describe('the Folio backup round trip', () => {
     expect(source.profile[0]).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', openTextView: false });
     expect(source.settings[0]).toMatchObject({ newsletter: false });
     expect(source.outlinerSettings).toEqual([{ showQuota: false, sourceLink: true }]);
+    expect(source.reviewCards).toHaveLength(3);
+    expect(source.reviewCards.filter((c: Row) => c.excluded || c.favourite)).toHaveLength(2);
+    expect(source.reviewAnswers.map((r: Row) => r.grade)).toEqual([3, 2, 1]);
+    expect(source.reviewSettings[0]).toMatchObject({ digest: 'daily', timeZone: 'Europe/Paris' });
 
     const status = await restore(carol, b);
     const carolId = await userIdOf(b.database, carol.name!);

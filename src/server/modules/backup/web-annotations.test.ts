@@ -84,6 +84,8 @@ const annotation = (
   created_at: at,
   updated_at: at,
   sticky_notes: [],
+  review_card: null,
+  review_answers: [],
   ...fields,
 });
 const valid = (value: unknown) => {
