@@ -25,6 +25,8 @@ const PAGE_PATTERNS: RegExp[] = [
   // a group's page, and a shared item in its reader (links.groupItem)
   /^\/group\/[^/]+(\/item\/[0-9]+)?$/,
   /^\/(about|terms|privacy|blog|tools)$/,
+  // the installed app's share target: the add form filled with what was shared
+  /^\/share$/,
 ];
 
 export function isPageRoute(pathname: string): boolean {

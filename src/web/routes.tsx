@@ -86,6 +86,8 @@ export const routes: RouteObject[] = [
         path: '/group/:gName/item/:itemId',
         element: page(() => import('./features/groups/GroupReaderPage.tsx'), 'GroupReaderPage'),
       },
+      // the installed app's share target (manifest.webmanifest share_target)
+      { path: '/share', element: page(() => import('./features/offline/SharePage.tsx'), 'SharePage') },
       { path: '/about', element: page(site, 'AboutPage') },
       { path: '/terms', element: page(site, 'TermsPage') },
       { path: '/privacy', element: page(site, 'PrivacyPage') },

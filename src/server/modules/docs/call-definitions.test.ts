@@ -26,6 +26,8 @@ const ADDED_PATHS = [
   '/group_api/interact_api/load_invitation',
   '/group_api/interact_api/accept_invitation',
   '/group_api/interact_api/decline_invitation',
+  // reading offline on a phone (issue 32)
+  '/api/settings/setOfflineItems',
 ];
 
 /**
@@ -37,6 +39,8 @@ const CHANGED_PATHS = [
   '/interact_api/batch_share_links',
   '/api/sharing/revoke',
   '/premium/gift/redeem',
+  // issue 32: the settings carry offlineItems (settings.test.ts 'offline items')
+  '/interact_api/load_user_setting',
 ];
 
 /**

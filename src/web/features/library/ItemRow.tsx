@@ -181,12 +181,14 @@ export function ItemRow(props: ItemRowProps) {
             )}
             {item.snippet?.length ? <ItemSnippet parts={item.snippet} /> : null}
             {item.annotations.length && !card ? (
-              <AnnotationList
-                key={props.what ?? ''}
-                item={item}
-                username={props.username}
-                what={props.what ?? ''}
-              />
+              <div className={styles.rowAnnotations}>
+                <AnnotationList
+                  key={props.what ?? ''}
+                  item={item}
+                  username={props.username}
+                  what={props.what ?? ''}
+                />
+              </div>
             ) : null}
           </>
         ) : null}

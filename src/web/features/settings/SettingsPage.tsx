@@ -10,6 +10,7 @@ import { ImportPanel } from '../import/ImportPanel.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { ConnectionsSection } from './ConnectionsSection.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
+import { OfflineItemsChoice } from './OfflineItemsChoice.tsx';
 import { GiftSection, PremiumSection } from './PremiumSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
@@ -154,6 +155,7 @@ function Preferences({ s }: { s: UserSettingReply }) {
         checked={s.followAuth}
       />
       <LanguageChoice current={s.language} />
+      <OfflineItemsChoice current={s.offlineItems} />
     </section>
   );
 }
