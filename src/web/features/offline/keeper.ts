@@ -84,6 +84,27 @@ async function keepItem(cache: Cache, item: ItemReply): Promise<void> {
   }
 }
 
+/** Rewrites the kept copy of these items, and their rows in the kept list, with `patch`. */
+export async function patchKeptCopies(user: string, ids: number[], patch: (item: ItemReply) => ItemReply) {
+  if (!('caches' in window) || !(await caches.has(dataCacheName(user)))) return;
+  const cache = await caches.open(dataCacheName(user));
+  const rewrite = async (url: string, change: (data: { items: ItemReply[] }) => void) => {
+    const kept = await cache.match(url);
+    if (!kept) return;
+    const data = (await kept.json()) as { items: ItemReply[] };
+    change(data);
+    await cache.put(
+      url,
+      new Response(JSON.stringify(data), { headers: { 'content-type': 'application/json' } }),
+    );
+  };
+  const patchAll = (data: { items: ItemReply[] }) => {
+    data.items = data.items.map((item) => (ids.includes(item.link_id) ? patch(item) : item));
+  };
+  await Promise.all(ids.map((id) => rewrite(urlOf(itemCalls.load, { query: { link_id: id } }), patchAll)));
+  await rewrite(KEPT_LIST, patchAll);
+}
+
 /** Runs `work` on each entry, `AT_ONCE` at a time; an entry that fails is skipped (kept next time). */
 async function eachAtOnce<T>(entries: T[], work: (entry: T) => Promise<void>): Promise<void> {
   const queue = [...entries];

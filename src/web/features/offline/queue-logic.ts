@@ -2,6 +2,7 @@ import { annotationCalls } from '../../../shared/api/annotations.ts';
 import type { Call } from '../../../shared/api/define.ts';
 import { itemCalls } from '../../../shared/api/items.ts';
 import type { AddAnnotationReply, StickyNoteChangeReply } from '../../../shared/schemas/annotations.ts';
+import type { ItemReply } from '../../../shared/schemas/items.ts';
 
 /**
  * A change made with no network, waiting on the device (queue.ts) until it can be sent. Only the
@@ -75,11 +76,7 @@ export function provisionalReply(change: QueuedChange, nowMs = Date.now()): unkn
     };
     return reply;
   }
-  const ids = String(body.link_id ?? '')
-    .split(',')
-    .map(Number)
-    .filter((id) => id > 0);
-  return { code: 1, link_ids: ids };
+  return { code: 1, link_ids: changedItemIds(change) };
 }
 
 /** The changes after a queued highlight got its server id: their references to it use that id. */
@@ -98,4 +95,41 @@ export function namesRefusedHighlight(change: QueuedChange): boolean {
 export function serverIdOf(change: QueuedChange, reply: unknown): number | null {
   if (change.path !== annotationCalls.add.path || change.temp === undefined) return null;
   return (reply as AddAnnotationReply).annotation?.id ?? null;
+}
+
+/**
+ * What a queued change does to the device's kept copy of its item (and the kept list's row), so
+ * that the reader, which reads the kept copy again offline, keeps showing it until it is sent.
+ */
+export function keptItemPatch(change: QueuedChange, reply: unknown): (item: ItemReply) => ItemReply {
+  if (change.path === annotationCalls.add.path) {
+    const { annotation } = reply as AddAnnotationReply;
+    return (item) =>
+      item.annotations.some((a) => a.id === annotation.id)
+        ? item
+        : {
+            ...item,
+            annotations: [...item.annotations, annotation],
+            annotation_count: item.annotation_count + 1,
+          };
+  }
+  if (change.path === annotationCalls.postStickyNote.path) {
+    const { stickyNote } = reply as StickyNoteChangeReply;
+    return (item) => ({
+      ...item,
+      annotations: item.annotations.map((a) =>
+        a.id === stickyNote.ann_id ? { ...a, stickyNotes: [...a.stickyNotes, stickyNote] } : a,
+      ),
+    });
+  }
+  const readed = Number(change.body.readed) === 1 ? 1 : 0;
+  return (item) => ({ ...item, readed });
+}
+
+/** The items a queued change is about. */
+export function changedItemIds(change: QueuedChange): number[] {
+  return String(change.body.link_id ?? '')
+    .split(',')
+    .map(Number)
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
 }

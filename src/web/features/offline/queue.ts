@@ -1,6 +1,9 @@
 import type { Call } from '../../../shared/api/define.ts';
 import { ApiError, api } from '../../api/client.ts';
+import { patchKeptCopies } from './keeper.ts';
 import {
+  changedItemIds,
+  keptItemPatch,
   namesRefusedHighlight,
   provisionalId,
   provisionalReply,
@@ -60,7 +63,9 @@ export async function queueChange(
   const change: QueuedChange = { user, path: definition.path, body };
   if (definition.path !== '/ditem_mana2/mark_readed') change.temp = provisionalId();
   await inStore('readwrite', (store) => store.add(change));
-  return provisionalReply(change);
+  const reply = provisionalReply(change);
+  await patchKeptCopies(user, changedItemIds(change), keptItemPatch(change, reply));
+  return reply;
 }
 
 /** Removes the queued changes of one user (sign-out), or of every user. */
