@@ -5,6 +5,7 @@ import { copyItem } from '../../api/profile.ts';
 import { noteFeature } from '../../api/stats.ts';
 import { links } from '../../lib/links.ts';
 import type { Notify } from '../../ui/notifications/NotificationProvider.tsx';
+import { isKept, setKept } from '../offline/kept.ts';
 import { libraryText } from './messages.ts';
 
 /** Sign in, then come back to the page the visitor was on. */
@@ -47,6 +48,7 @@ export interface ActionRuntime {
 }
 
 type ItemFacts = Pick<ItemReply, 'type_name' | 'readed' | 'private' | 'canEdit'> & {
+  link_id?: number;
   user_name?: string;
   starred?: 0 | 1;
 };
@@ -77,6 +79,8 @@ export type ActionId =
   | 'star'
   | 'unstar'
   | 'cachedPage'
+  | 'keepOffline'
+  | 'stopKeepingOffline'
   | 'downloadImage'
   | 'exportCsv'
   | 'export'
@@ -85,6 +89,12 @@ export type ActionId =
   | 'delete';
 
 const owner = (item: ItemFacts) => item.canEdit;
+/** The owner's bookmarks, PDFs and pictures can be kept offline (notes and books have no reader copy). */
+const keepable = (item: ItemFacts) =>
+  owner(item) &&
+  item.link_id !== undefined &&
+  item.user_name !== undefined &&
+  ['bookmark', 'pdf', 'image'].includes(item.type_name);
 
 function markRead(read: boolean): ItemAction['perform'] {
   return async (items, rt) => {
@@ -236,6 +246,30 @@ export const ITEM_ACTIONS: readonly ItemAction[] = [
     bulk: false,
     isAvailable: (item) => item.type_name === 'bookmark',
     perform: (items, rt) => rt.go(links.cachedPage(items[0]!.url), { newTab: true }),
+  },
+  {
+    // kept on this device for reading offline whatever its age or read state (features/offline)
+    id: 'keepOffline',
+    label: 'Keep offline',
+    bulk: false,
+    isAvailable: (item) => keepable(item) && !isKept(item.user_name!, item.link_id!),
+    perform: (items, rt) => {
+      setKept(items[0]!.user_name, [items[0]!.link_id], true);
+      rt.notify({ kind: 'done', text: 'Kept on this device for reading offline.' });
+    },
+  },
+  {
+    id: 'stopKeepingOffline',
+    label: 'Stop keeping offline',
+    bulk: false,
+    isAvailable: (item) => keepable(item) && isKept(item.user_name!, item.link_id!),
+    perform: (items, rt) => {
+      setKept(items[0]!.user_name, [items[0]!.link_id], false);
+      rt.notify({
+        kind: 'done',
+        text: 'No longer kept offline on this device (unless it is among the newest unread).',
+      });
+    },
   },
   {
     id: 'downloadImage',
