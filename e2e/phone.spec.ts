@@ -48,6 +48,19 @@ async function widthProblems(page: Page): Promise<string[]> {
   }, page.viewportSize()!.width);
 }
 
+/** A finger's swipe across a box, `dx` pixels sideways from its middle (Chromium's touch input). */
+async function swipe(page: Page, box: { x: number; y: number; width: number; height: number }, dx: number) {
+  const cdp = await page.context().newCDPSession(page);
+  const y = box.y + box.height / 2;
+  const x = box.x + box.width / 2 - dx / 2;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (const step of [0.25, 0.5, 0.75, 1]) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + dx * step, y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 async function fits(page: Page, screen: string) {
   await expect.poll(() => widthProblems(page), { message: `${screen} fits 390 px` }).toEqual([]);
 }
@@ -59,7 +72,11 @@ test('every main screen fits a 390 px phone', async ({ page }) => {
 
   const name = uniqueName('phone');
   await signUpByApi(page, name);
-  const item = await saveBookmark(page, { url: `${site.url}/rivers`, title: 'Rivers of the north' });
+  const item = await saveBookmark(page, {
+    url: `${site.url}/rivers`,
+    title: 'Rivers of the north',
+    unread: true,
+  });
   await waitForCapture(page, item.link_id);
   await apiPost(page, '/annotation_mana/add_annotation', {
     link_id: item.link_id,
@@ -86,12 +103,18 @@ test('every main screen fits a 390 px phone', async ({ page }) => {
   const pdfId = (await pdf.json()).items[0].link_id as number;
   const outliner = await apiPost(page, '/outliner/new', { title: 'Phone notes' });
 
-  for (const layout of ['list', 'compact', 'cards']) {
+  for (const layout of ['cards', 'compact', 'list']) {
     await page.context().addCookies([{ name: 'layout', value: layout, url: appOrigin() }]);
     await page.goto(`/user/${name}`);
     await expect(page.getByRole('link', { name: 'Rivers of the north' }).first()).toBeVisible();
     await fits(page, `library (${layout})`);
   }
+  // a swipe right on a row marks it read, through the menu's own action
+  const row = page.getByRole('article', { name: 'Rivers of the north' });
+  await expect(row.getByTitle('Unread')).toBeVisible();
+  await swipe(page, (await row.boundingBox())!, 150);
+  await expect(row.getByTitle('Unread')).toHaveCount(0);
+
   // the list view's bulk bar stays one row
   await page.getByRole('button', { name: 'Bulk Edit' }).click();
   const bulkBar = page.getByRole('toolbar', { name: 'Bulk actions' });
