@@ -109,6 +109,14 @@ test('every main screen fits a 390 px phone', async ({ page }) => {
     await expect(page.getByRole('link', { name: 'Rivers of the north' }).first()).toBeVisible();
     await fits(page, `library (${layout})`);
   }
+  // touch targets: a finger's 44 px
+  expect(
+    (await page.getByRole('button', { name: 'Bulk Edit' }).boundingBox())!.height,
+  ).toBeGreaterThanOrEqual(44);
+  expect(
+    (await page.getByRole('button', { name: 'Add', exact: true }).boundingBox())!.height,
+  ).toBeGreaterThanOrEqual(44);
+
   // a swipe right on a row marks it read, through the menu's own action
   const row = page.getByRole('article', { name: 'Rivers of the north' });
   await expect(row.getByTitle('Unread')).toBeVisible();
