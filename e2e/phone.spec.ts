@@ -134,6 +134,14 @@ test('every main screen fits a 390 px phone', async ({ page }) => {
   await page.goto(`/user/${name}/b/${item.link_id}`);
   await expect(page.getByText('Paragraph 8:')).toBeVisible();
   await fits(page, 'reader');
+  // the text settings leave the text they change in sight
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Text settings' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Text settings' });
+  await expect(sheet).toBeVisible();
+  expect((await sheet.boundingBox())!.y).toBeGreaterThan(844 / 2);
+  await expect(page.getByText('Paragraph 1:')).toBeInViewport();
+  await page.keyboard.press('Escape');
 
   await page.goto(`/user/${name}/b/${pdfId}`);
   await expect(page.locator('canvas').first()).toBeVisible();
