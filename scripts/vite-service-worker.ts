@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
+import { itemCalls } from '../src/shared/api/items.ts';
 
 /** Files the worker fetches at install besides the bundle: the shell's own public files. */
 const PUBLIC_FILES = [
@@ -31,7 +32,8 @@ export function serviceWorker(source: string): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'sw.js',
-        source: `const FOLIO_BUILD = ${JSON.stringify({ version, files: all })};\n${readFileSync(source, 'utf8')}`,
+        // the library's list calls, which the worker answers offline with the kept items' list
+        source: `const FOLIO_BUILD = ${JSON.stringify({ version, files: all, listCalls: [itemCalls.list.path, itemCalls.search.path] })};\n${readFileSync(source, 'utf8')}`,
       });
     },
   };

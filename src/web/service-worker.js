@@ -1,6 +1,6 @@
 /*
  * Folio's service worker, served as /sw.js with scope / (scripts/vite-service-worker.ts writes the
- * build's FOLIO_BUILD = {version, files} above this text). It keeps:
+ * build's FOLIO_BUILD = {version, files, listCalls} above this text). It keeps:
  * - the app shell: index.html and every file of the build, fetched at install into folio-shell-{version};
  *   a new build installs beside the old one and waits until the page's "Reload" says to take over;
  * - nothing of a user by itself: the page (features/offline/keeper.ts) writes the reader copies it
@@ -11,7 +11,7 @@
 const SHELL = `folio-shell-${FOLIO_BUILD.version}`;
 const SHELL_PAGE = '/index.html';
 /** the library's list calls: offline, the kept items' list answers them (keeper.ts KEPT_LIST) */
-const LIST_CALLS = ['/interact_api/load_user_items', '/interact_api/search_user_items'];
+const LIST_CALLS = FOLIO_BUILD.listCalls;
 const KEPT_LIST = '/offline/kept-list';
 /** where a shared file waits for the /share page (features/offline/share.ts reads it) */
 const SHARE_INBOX = 'folio-share-inbox';

@@ -1,4 +1,5 @@
 import type { Call } from '../../../shared/api/define.ts';
+import { itemCalls } from '../../../shared/api/items.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { patchKeptCopies } from './keeper.ts';
 import {
@@ -61,7 +62,7 @@ export async function queueChange(
   body: Record<string, unknown>,
 ): Promise<unknown> {
   const change: QueuedChange = { user, path: definition.path, body };
-  if (definition.path !== '/ditem_mana2/mark_readed') change.temp = provisionalId();
+  if (definition.path !== itemCalls.markRead.path) change.temp = provisionalId();
   await inStore('readwrite', (store) => store.add(change));
   const reply = provisionalReply(change);
   await patchKeptCopies(user, changedItemIds(change), keptItemPatch(change, reply));
