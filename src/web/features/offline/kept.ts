@@ -18,7 +18,7 @@ export function isKept(user: string, id: number): boolean {
   return keptIds(user).includes(id);
 }
 
-/** Marks (or unmarks) the items; answers whether they are kept now. */
+/** Marks (or unmarks) the items, and tells the keeper to fetch (or drop) them now. */
 export function setKept(user: string, ids: number[], keep: boolean): void {
   const now = new Set(keptIds(user));
   for (const id of ids) {
