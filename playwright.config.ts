@@ -39,6 +39,9 @@ export default defineConfig({
     storageState: { cookies: [GUIDE_SEEN, EXTENSION_BAR_DISMISSED], origins: [] },
     headless: true,
     trace: 'retain-on-failure',
+    // the offline journeys (phone, offline) allow the service worker; elsewhere it would fetch the
+    // whole app in the background and keep reader copies, requests no other journey is about
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { callDefinitionsWithoutSchemas } from './scripts/vite-call-definitions.ts';
 import { chunkNamer } from './scripts/vite-chunks.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { serviceWorker } from './scripts/vite-service-worker.ts';
 
 const WEB = path.resolve(import.meta.dirname, 'src/web');
 
@@ -12,6 +13,7 @@ export default defineConfig({
   plugins: [
     callDefinitionsWithoutSchemas(path.resolve(import.meta.dirname, 'src/shared/api')),
     react(),
+    serviceWorker(path.join(WEB, 'service-worker.js')),
     precompress(),
   ],
   // FOLIO_WEB_OUT lets parallel end-to-end runs build into their own directory (with WEB_DIR)

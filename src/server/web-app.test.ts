@@ -35,6 +35,8 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'assets', 'index-AbC123.js'), SCRIPT);
   writeFileSync(path.join(webDir, 'assets', 'tiny-XyZ789.js'), 'export {};\n');
   writeFileSync(path.join(webDir, 'theme-init.js'), THEME);
+  writeFileSync(path.join(webDir, 'sw.js'), 'const FOLIO_BUILD = {};\n');
+  writeFileSync(path.join(webDir, 'manifest.webmanifest'), '{"name":"Folio"}');
   await precompressDir(webDir);
   t = await createTestApp({}, { webDir });
 });
@@ -44,6 +46,20 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
 describe('built web app', () => {
+  it('serves the service worker and the manifest always revalidated, the share target as a page', async () => {
+    const worker = await get('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    // a stale worker would keep an old app: the browser asks again every time
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.headers['content-type']).toBe('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const share = await get('/share?url=https%3A%2F%2Fexample.com%2F');
+    expect(share.statusCode).toBe(200);
+    expect(share.headers['content-type']).toMatch(/^text\/html/);
+  });
+
   it('sends brotli when the browser takes it, with a year of immutable caching', async () => {
     const res = await get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip, deflate, br' });
     expect(res.statusCode).toBe(200);

@@ -30,6 +30,8 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/(about|terms|privacy|blog|tools)$/,
   // the browser extension's install steps, and the page that connects it to the account
   /^\/extension(\/connect)?$/,
+  // the installed app's share target: the add form filled with what was shared
+  /^\/share$/,
 ];
 
 export function isPageRoute(pathname: string): boolean {

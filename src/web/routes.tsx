@@ -98,6 +98,8 @@ export const routes: RouteObject[] = [
         path: '/extension/connect',
         element: page(() => import('./features/extension/ConnectPage.tsx'), 'ConnectPage'),
       },
+      // the installed app's share target (manifest.webmanifest share_target)
+      { path: '/share', element: page(() => import('./features/offline/SharePage.tsx'), 'SharePage') },
       { path: '/about', element: page(site, 'AboutPage') },
       { path: '/terms', element: page(site, 'TermsPage') },
       { path: '/privacy', element: page(site, 'PrivacyPage') },

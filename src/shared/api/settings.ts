@@ -13,6 +13,7 @@ import {
   sessionsReplySchema,
   setEmailSchema,
   setLanguageSchema,
+  setOfflineItemsSchema,
   setOutlinerSettingsBodySchema,
   setPasswordSchema,
   settingFlagSchema,
@@ -82,6 +83,14 @@ export const settingsCalls = {
     summary: 'The interface language {language}',
     caller: 'session',
     body: setLanguageSchema,
+    reply: settingsReplySchema,
+  }),
+  setOfflineItems: defineCall({
+    method: 'POST',
+    path: '/api/settings/setOfflineItems',
+    summary: 'How many of the newest unread items devices keep for reading offline {count}',
+    caller: 'session',
+    body: setOfflineItemsSchema,
     reply: settingsReplySchema,
   }),
   setOutlinerSettings: defineCall({

@@ -100,6 +100,17 @@ export const setLanguageSchema = z.object({
   language: z.enum(LANGUAGES, { error: 'This language is not offered yet.' }),
 });
 export type SetLanguageInput = z.output<typeof setLanguageSchema>;
+/** How many of the newest unread items a device keeps for reading offline (Preferences). */
+export const OFFLINE_ITEMS_CHOICES = [0, 10, 25, 50, 100, 200] as const;
+export const OFFLINE_ITEMS_DEFAULT = 50;
+export const setOfflineItemsSchema = z.object({
+  count: z.coerce
+    .number({ error: 'count must be a number.' })
+    .refine((n) => (OFFLINE_ITEMS_CHOICES as readonly number[]).includes(n), {
+      error: `count must be one of ${OFFLINE_ITEMS_CHOICES.join(', ')}.`,
+    }),
+});
+export type SetOfflineItemsInput = z.output<typeof setOfflineItemsSchema>;
 export const setOutlinerSettingsBodySchema = z
   .object({ quota: flag.optional(), source_link: flag.optional() })
   .refine((d) => d.quota !== undefined || d.source_link !== undefined, {
@@ -174,6 +185,8 @@ export const userSettingReplySchema = z.object({
   privateRssFeed: z.boolean(),
   hidePassword: z.boolean(),
   language: z.enum(LANGUAGES),
+  /** the newest unread items kept on the user's devices for reading offline */
+  offlineItems: z.number(),
   outliner: z.object({ quota: z.boolean(), sourceLink: z.boolean() }),
   premium: z.object({
     isPremium: z.boolean(),

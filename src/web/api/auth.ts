@@ -2,6 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { useEffect, useRef } from 'react';
 import { accountCalls } from '../../shared/api/accounts.ts';
 import type { SignInInput, SignUpInput } from '../../shared/schemas/auth.ts';
+import { forgetOfflineData } from '../features/offline/wipe.ts';
 import { call } from './client.ts';
 import { queryKeys } from './keys.ts';
 
@@ -39,7 +40,14 @@ function forgetUserData(queryClient: QueryClient) {
  */
 export function useSignOut(to = '/') {
   return useMutation({
-    mutationFn: () => call(accountCalls.signOut),
+    // the copies kept for offline reading go even when the sign-out call found no network
+    mutationFn: async () => {
+      try {
+        return await call(accountCalls.signOut);
+      } finally {
+        await forgetOfflineData();
+      }
+    },
     onSuccess: () => window.location.assign(to),
   });
 }

@@ -166,7 +166,25 @@ export function call<C extends Call>(
   const url = pathOf(definition, params) + queryOf(query);
   const payload = form ?? (definition.method === 'GET' ? undefined : (body ?? {}));
   const text = !definition.reply && definition.produces !== undefined;
-  return request<CallReply<C>>(definition.method, url, payload, text ? { ...opts, text } : opts);
+  const sent = request<CallReply<C>>(definition.method, url, payload, text ? { ...opts, text } : opts);
+  if (!unanswered || definition.method === 'GET' || form) return sent;
+  const keep = unanswered;
+  return sent.catch((error: unknown) => {
+    const queued = error instanceof ApiError && error.status === 0 ? keep(definition, body) : null;
+    if (!queued) throw error;
+    return queued as Promise<CallReply<C>>;
+  });
+}
+
+/**
+ * Who may take a change the network did not answer: the offline queue (features/offline), which
+ * returns a provisional reply for the changes it keeps, or null to let the failure stand.
+ */
+type Unanswered = (definition: Call, body: unknown) => Promise<unknown> | null;
+let unanswered: Unanswered | null = null;
+
+export function whenUnanswered(handler: Unanswered | null): void {
+  unanswered = handler;
 }
 
 /** `uploadWithProgress` for a multipart call's definition. */

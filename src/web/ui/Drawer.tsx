@@ -9,7 +9,8 @@ export interface DrawerProps {
   onOpenChange: (open: boolean) => void;
   title: string;
   children: ReactNode;
-  side?: 'start' | 'end';
+  /** bottom: a sheet over the screen's lower part that leaves the page above it visible (no backdrop) */
+  side?: 'start' | 'end' | 'bottom';
 }
 
 function modalRoot(): HTMLElement | null {
@@ -21,7 +22,7 @@ export function Drawer({ open, onOpenChange, title, children, side = 'start' }: 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal container={modalRoot()}>
-        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Overlay className={side === 'bottom' ? styles.overlayClear : styles.overlay} />
         <Dialog.Content className={`${styles.content} ${styles[side]}`} aria-describedby={undefined}>
           <header className={styles.header}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>

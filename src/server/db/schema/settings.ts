@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
@@ -28,6 +29,8 @@ export const userSettings = pgTable('user_settings', {
   followAuth: boolean('follow_auth').notNull().default(false),
   privateRssFeed: boolean('private_rss_feed').notNull().default(false),
   language: text('language').notNull().default('en'),
+  /** how many of the newest unread items the user's devices keep for reading offline */
+  offlineItems: integer('offline_items').notNull().default(50),
   /** the guides shown to the user (shared/schemas/settings.ts ACCOUNT_GUIDES), whatever the browser */
   guidesSeen: text('guides_seen').array().notNull().default(sql`'{}'::text[]`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

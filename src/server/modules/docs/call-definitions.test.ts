@@ -72,6 +72,8 @@ const ADDED_PATHS = [
   '/api/rules/try',
   '/api/rules/{id}',
   '/api/rules/{id}/apply',
+  // reading offline on a phone (issue 32)
+  '/api/settings/setOfflineItems',
 ];
 
 /**
@@ -90,6 +92,8 @@ const CHANGED_PATHS = [
   '/interact_api/search_user_items',
   '/interact_api/load_user_profile_items',
   '/interact_api/search_user_profile_items',
+  // issue 32: the settings carry offlineItems (settings.test.ts 'offline items')
+  '/interact_api/load_user_setting',
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { OFFLINE_ITEMS_DEFAULT } from '../../../shared/schemas/settings.ts';
 import type { Executor } from '../../db/client.ts';
 import { accountTokens, formerUserNames, sessions, userSettings, users } from '../../db/schema.ts';
 
@@ -14,6 +15,7 @@ export const DEFAULT_SETTINGS: Omit<SettingsRow, 'userId' | 'updatedAt'> = {
   followAuth: false,
   privateRssFeed: false,
   language: 'en',
+  offlineItems: OFFLINE_ITEMS_DEFAULT,
   guidesSeen: [],
 };
 

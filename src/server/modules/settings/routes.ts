@@ -40,6 +40,7 @@ export async function registerSettingsRoutes(app: FastifyInstance, deps: Setting
   });
   bind(settingsCalls.markGuideSeen, ({ user, body }) => settings.markGuideSeen(user.id, body));
   bind(settingsCalls.setLanguage, ({ user, body }) => settings.setLanguage(user, body));
+  bind(settingsCalls.setOfflineItems, ({ user, body }) => settings.setOfflineItems(user, body));
   bind(settingsCalls.setOutlinerSettings, ({ user, body }) => settings.setOutlinerSettings(user, body));
   bind(settingsCalls.changeRealName, ({ user, body }) => settings.changeRealName(user, body));
   bind(settingsCalls.checkEmail, ({ user, body }) => settings.checkEmail(user, body));

@@ -13,6 +13,7 @@ import {
   type SessionsReply,
   type SetEmailInput,
   type SetLanguageInput,
+  type SetOfflineItemsInput,
   type SetOutlinerSettingsInput,
   type SetPasswordInput,
   type SettingFlagInput,
@@ -108,6 +109,7 @@ export class SettingsService {
       privateRssFeed: premium && s.privateRssFeed,
       hidePassword: !user.passwordHash,
       language: s.language as 'en',
+      offlineItems: s.offlineItems,
       outliner,
       premium: {
         isPremium: premium,
@@ -155,6 +157,11 @@ export class SettingsService {
 
   async setLanguage(user: SessionUser, { language }: SetLanguageInput): Promise<SettingsReply> {
     await repo.saveSettings(this.deps.db, user.id, { language }, this.deps.clock.now());
+    return ok();
+  }
+
+  async setOfflineItems(user: SessionUser, { count }: SetOfflineItemsInput): Promise<SettingsReply> {
+    await repo.saveSettings(this.deps.db, user.id, { offlineItems: count }, this.deps.clock.now());
     return ok();
   }
 

@@ -106,6 +106,24 @@ describe('preferences', () => {
   });
 });
 
+describe('offline items', () => {
+  it('keeps 50 by default, sets one of the choices for the caller only, refuses others', async () => {
+    const a = await t.signUp();
+    const b = await t.signUp();
+    expect((await settingsOf(a)).offlineItems).toBe(50);
+    expect((await op(a, 'setOfflineItems', { count: 10 })).json()).toEqual({ code: 1, message: 'Saved.' });
+    expect((await settingsOf(a)).offlineItems).toBe(10);
+    expect((await settingsOf(b)).offlineItems).toBe(50);
+    for (const count of [7, -1, 'many', 100_000]) {
+      const refused = await op(a, 'setOfflineItems', { count });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().field).toBe('count');
+    }
+    expect((await settingsOf(a)).offlineItems).toBe(10);
+    expect((await t.visitor().post('/api/settings/setOfflineItems', { count: 10 })).statusCode).toBe(401);
+  });
+});
+
 describe('names', () => {
   it('changes the display name', async () => {
     const a = await t.signUp();

@@ -1,4 +1,4 @@
-import { ChevronDown, FileDown, FileText, ListTree, Mail, Trash2, Users, X } from 'lucide-react';
+import { ChevronDown, FileDown, FileText, ListChecks, ListTree, Mail, Trash2, Users, X } from 'lucide-react';
 import { Button } from '../../ui/Button.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { Menu, MenuItem } from '../../ui/Menu.tsx';
@@ -18,8 +18,13 @@ export function BulkBar(props: {
   const none = props.count === 0;
   return (
     <div className={styles.bulkBar} role="toolbar" aria-label="Bulk actions">
-      <Button variant="ghost" size="sm" onClick={props.allSelected ? props.onClear : props.onSelectAll}>
-        {props.allSelected ? 'Unselect all' : 'Select all'}
+      <Button
+        variant="ghost"
+        size="sm"
+        icon={<ListChecks size={14} />}
+        onClick={props.allSelected ? props.onClear : props.onSelectAll}
+      >
+        <span className={styles.bulkLabel}>{props.allSelected ? 'Unselect all' : 'Select all'}</span>
       </Button>
       <span className={styles.bulkCount} aria-live="polite">
         {none ? libraryText.selectTip : libraryText.selected(props.count)}
@@ -32,7 +37,7 @@ export function BulkBar(props: {
           disabled={none}
           onClick={() => props.onAction('addToOutliner')}
         >
-          Organize in Outliner
+          <span className={styles.bulkLabel}>Organize in Outliner</span>
         </Button>
         <IconButton
           label="Send an Email"
@@ -48,7 +53,7 @@ export function BulkBar(props: {
           disabled={none}
           onClick={() => props.onAction('report')}
         >
-          Generate Report
+          <span className={styles.bulkLabel}>Generate Report</span>
         </Button>
         <Button
           variant="secondary"
@@ -57,7 +62,7 @@ export function BulkBar(props: {
           disabled={none}
           onClick={() => props.onAction('export')}
         >
-          Export
+          <span className={styles.bulkLabel}>Export</span>
         </Button>
         <Button
           variant="secondary"
@@ -66,7 +71,7 @@ export function BulkBar(props: {
           disabled={none}
           onClick={() => props.onAction('shareToGroup')}
         >
-          Share to Group
+          <span className={styles.bulkLabel}>Share to Group</span>
         </Button>
         <Button
           variant="danger"
@@ -75,12 +80,12 @@ export function BulkBar(props: {
           disabled={none}
           onClick={() => props.onAction('delete')}
         >
-          Delete
+          <span className={styles.bulkLabel}>Delete</span>
         </Button>
         <Menu
           trigger={
             <Button variant="secondary" size="sm" icon={<ChevronDown size={14} />} disabled={none}>
-              More
+              <span className={styles.bulkLabel}>More</span>
             </Button>
           }
         >

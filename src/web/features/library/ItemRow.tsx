@@ -1,11 +1,12 @@
 import { Globe, Highlighter, Lock } from 'lucide-react';
-import type { KeyboardEvent, MouseEvent } from 'react';
+import { type KeyboardEvent, type MouseEvent, useRef } from 'react';
 import { Link } from 'react-router';
 import { TAG_LABEL_MAX } from '../../../shared/limits.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
 import { tagFilterText } from '../../../shared/search-query.ts';
 import { splitTName } from '../../../shared/tags.ts';
 import { links } from '../../lib/links.ts';
+import { useSwipe } from '../../lib/swipe.ts';
 import { AnnotationList } from '../annotations/AnnotationList.tsx';
 import { ItemOutliners } from '../outliners/ItemOutliners.tsx';
 import { type ActionContext, type ActionId, actionsFor } from './actions.ts';
@@ -61,6 +62,20 @@ export function ItemRow(props: ItemRowProps) {
   const title = item.title || item.url || 'Untitled';
   const tags = splitTName(item.t_name);
   const actions = actionsFor(item, ctx);
+  // on a touch screen: swipe right to mark read (or unread), left to delete, through the same actions
+  const rowRef = useRef<HTMLElement>(null);
+  const offers = (id: ActionId) => actions.some((a) => a.id === id);
+  useSwipe(
+    rowRef,
+    (swipe) => {
+      const read = item.readed === 1 ? 'markUnread' : 'markRead';
+      if (swipe === 'right' && offers(read)) props.onAction(read, item);
+      if (swipe === 'left' && offers('delete')) props.onAction('delete', item);
+    },
+    (dx) => {
+      if (rowRef.current) rowRef.current.style.transform = dx ? `translateX(${Math.round(dx / 3)}px)` : '';
+    },
+  );
 
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const onControl = Boolean((event.target as HTMLElement).closest(CONTROL_SELECTOR));
@@ -89,6 +104,7 @@ export function ItemRow(props: ItemRowProps) {
 
   return (
     <article
+      ref={rowRef}
       className={[
         styles.row,
         card ? styles.rowCard : '',
@@ -181,12 +197,14 @@ export function ItemRow(props: ItemRowProps) {
             )}
             {item.snippet?.length ? <ItemSnippet parts={item.snippet} /> : null}
             {item.annotations.length && !card ? (
-              <AnnotationList
-                key={props.what ?? ''}
-                item={item}
-                username={props.username}
-                what={props.what ?? ''}
-              />
+              <div className={styles.rowAnnotations}>
+                <AnnotationList
+                  key={props.what ?? ''}
+                  item={item}
+                  username={props.username}
+                  what={props.what ?? ''}
+                />
+              </div>
             ) : null}
           </>
         ) : null}

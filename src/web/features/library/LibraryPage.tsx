@@ -9,6 +9,7 @@ import { useItems } from '../../api/items.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { readCookie, writeCookie } from '../../lib/cookies.ts';
 import { lazyNamed, OnFirstUse } from '../../lib/lazy.tsx';
+import { useSwipe } from '../../lib/swipe.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { ExportDialogs } from '../export/ExportDialogs.tsx';
@@ -74,6 +75,11 @@ export function LibraryPage() {
   useFirstLibraryGuide(isOwner);
   const guideShowing = useGuideShowing();
   const list = useItems(viewToLoadParams(view, username));
+  // pull to refresh: a pull down from the top of the list asks for it again
+  const listArea = useRef<HTMLElement>(null);
+  useSwipe(listArea, (swipe) => {
+    if (swipe === 'down' && window.scrollY === 0) void list.refetch();
+  });
   const items = list.data?.items ?? [];
   const { selection, select, bulkMode, selectedItems } = useSelection(items);
   const narrow = useMediaQuery(NARROW);
@@ -205,7 +211,7 @@ export function LibraryPage() {
       />
       <div className={styles.layout}>
         {narrow ? null : <aside className={styles.sidebar}>{sidebar}</aside>}
-        <section className={styles.listArea} aria-label="Items" aria-busy={list.isFetching}>
+        <section ref={listArea} className={styles.listArea} aria-label="Items" aria-busy={list.isFetching}>
           {view.health ? <HealthViewNote health={view.health} /> : null}
           {view.what ? <SearchSummary view={view} total={list.data?.total ?? 0} onChange={change} /> : null}
           {bulkMode ? (

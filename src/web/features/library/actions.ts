@@ -6,6 +6,7 @@ import { noteFeature } from '../../api/stats.ts';
 import { links } from '../../lib/links.ts';
 import type { Notify } from '../../ui/notifications/NotificationProvider.tsx';
 import { askExtensionForScreenshot, EXTENSION_MISSING_MESSAGE } from '../extension/extension.ts';
+import { isKept, setKept } from '../offline/kept.ts';
 import { libraryText } from './messages.ts';
 
 /** Sign in, then come back to the page the visitor was on. */
@@ -48,6 +49,7 @@ export interface ActionRuntime {
 }
 
 type ItemFacts = Pick<ItemReply, 'type_name' | 'readed' | 'private' | 'canEdit'> & {
+  link_id?: number;
   user_name?: string;
   starred?: 0 | 1;
 };
@@ -79,6 +81,8 @@ export type ActionId =
   | 'unstar'
   | 'cachedPage'
   | 'screenshot'
+  | 'keepOffline'
+  | 'stopKeepingOffline'
   | 'downloadImage'
   | 'exportCsv'
   | 'export'
@@ -87,6 +91,12 @@ export type ActionId =
   | 'delete';
 
 const owner = (item: ItemFacts) => item.canEdit;
+/** The owner's bookmarks, PDFs and pictures can be kept offline (notes and books have no reader copy). */
+const keepable = (item: ItemFacts) =>
+  owner(item) &&
+  item.link_id !== undefined &&
+  item.user_name !== undefined &&
+  ['bookmark', 'pdf', 'image'].includes(item.type_name);
 
 function markRead(read: boolean): ItemAction['perform'] {
   return async (items, rt) => {
@@ -255,6 +265,30 @@ export const ITEM_ACTIONS: readonly ItemAction[] = [
           action: { label: 'Install the extension', onClick: () => rt.go(links.extension) },
         });
       }
+    },
+  },
+  {
+    // kept on this device for reading offline whatever its age or read state (features/offline)
+    id: 'keepOffline',
+    label: 'Keep offline',
+    bulk: false,
+    isAvailable: (item) => keepable(item) && !isKept(item.user_name!, item.link_id!),
+    perform: (items, rt) => {
+      setKept(items[0]!.user_name, [items[0]!.link_id], true);
+      rt.notify({ kind: 'done', text: 'Kept on this device for reading offline.' });
+    },
+  },
+  {
+    id: 'stopKeepingOffline',
+    label: 'Stop keeping offline',
+    bulk: false,
+    isAvailable: (item) => keepable(item) && isKept(item.user_name!, item.link_id!),
+    perform: (items, rt) => {
+      setKept(items[0]!.user_name, [items[0]!.link_id], false);
+      rt.notify({
+        kind: 'done',
+        text: 'No longer kept offline on this device (unless it is among the newest unread).',
+      });
     },
   },
   {

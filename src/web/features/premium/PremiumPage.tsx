@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PLANS, type PlanQuotas } from '../../../shared/plans.ts';
 import { PREMIUM_MSG, type PremiumInfoReply } from '../../../shared/schemas/premium.ts';
@@ -102,7 +102,7 @@ function PlanTable({
   };
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table}>
+      <table className={styles.table} style={{ '--plans': columns.length } as CSSProperties}>
         <caption className="visually-hidden">Plans and what each includes</caption>
         <thead>
           <tr>

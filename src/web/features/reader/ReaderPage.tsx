@@ -7,6 +7,7 @@ import { useMarkRead, useSaveBookmark } from '../../api/items.ts';
 import { useUserInfo } from '../../api/user-info.ts';
 import { readCookie } from '../../lib/cookies.ts';
 import { links } from '../../lib/links.ts';
+import { useSwipe } from '../../lib/swipe.ts';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
@@ -122,6 +123,12 @@ export function ReaderPage({ item, username, annotationLayer, group }: ReaderPag
     !group && neighbours.next
       ? itemInListHref(username, neighbours.next.linkId, { ...view, page: neighbours.next.page })
       : null;
+  // a swipe on the text: left to the next item, right to the previous one
+  const readingRef = useRef<HTMLDivElement>(null);
+  useSwipe(readingRef, (swipe) => {
+    const to = swipe === 'left' ? nextHref : swipe === 'right' ? prevHref : null;
+    if (to) navigate(to);
+  });
   // j and k: the next and previous item of the list the reader came from (a group's copy has none)
   useItemKeyboardScope(item, username, {
     enabled: !group,
@@ -171,7 +178,7 @@ export function ReaderPage({ item, username, annotationLayer, group }: ReaderPag
       <ShareModal item={sharing ? item : null} onClose={() => setSharing(false)} />
       {panel === 'outliner' ? null : <OutlinerTip onOpen={() => setPanel('outliner')} />}
       <div className={styles.split}>
-        <div className={styles.reading}>
+        <div ref={readingRef} className={styles.reading}>
           <header className={styles.header}>
             <h1 ref={titleRef} className={styles.title}>
               {title}

@@ -29,7 +29,8 @@ export function SideArea(props: { panel: SidePanel | null; onClose: () => void; 
         open={panel !== null}
         onOpenChange={(open) => !open && props.onClose()}
         title={panel ? PANEL_TITLES[panel] : ''}
-        side="end"
+        // text settings: a low sheet, so the text they change stays in sight above it
+        side={panel === 'type' ? 'bottom' : 'end'}
       >
         {props.children}
       </Drawer>

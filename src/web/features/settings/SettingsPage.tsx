@@ -13,6 +13,7 @@ import { AccountSection } from './AccountSection.tsx';
 import { ConnectionsSection } from './ConnectionsSection.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import { ExportSection } from './ExportSection.tsx';
+import { OfflineItemsChoice } from './OfflineItemsChoice.tsx';
 import { GiftSection, PremiumSection } from './PremiumSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
@@ -168,6 +169,7 @@ function Preferences({ s }: { s: UserSettingReply }) {
         checked={s.followAuth}
       />
       <LanguageChoice current={s.language} />
+      <OfflineItemsChoice current={s.offlineItems} />
     </section>
   );
 }

@@ -8,6 +8,8 @@ import { FeedbackProvider } from '../feedback/FeedbackProvider.tsx';
 import { useInvitationNotices } from '../groups/invitation-notices.ts';
 import { GuideProvider } from '../guides/GuideProvider.tsx';
 import { KeyboardProvider } from '../keyboard/KeyboardProvider.tsx';
+import { UpdateNotice } from '../offline/OfflineBadge.tsx';
+import { useOfflineReading } from '../offline/useOfflineReading.ts';
 import { Footer } from './Footer.tsx';
 import { LoadingOverlay } from './LoadingOverlay.tsx';
 import { loadingOverlayVisible, readNameHint, writeNameHint } from './name-hint.ts';
@@ -27,6 +29,8 @@ export function AppShell() {
   useForgetPreviousUser(isSignedIn(info) ? info.name : null, status === 'success');
   // group invitations reach the notifications, not only the mail
   useInvitationNotices(isSignedIn(info));
+  // the reader's copies kept on the device, and the changes made offline sent when the network returns
+  useOfflineReading(isSignedIn(info) ? info.name : null);
 
   useEffect(() => {
     if (status === 'success') writeNameHint(isSignedIn(info) ? info.name : null);
@@ -50,6 +54,7 @@ export function AppShell() {
           </div>
         </KeyboardProvider>
         {loadingOverlayVisible(status, nameHint) ? <LoadingOverlay /> : null}
+        <UpdateNotice />
       </GuideProvider>
     </FeedbackProvider>
   );

@@ -7,6 +7,7 @@ import { links } from '../../lib/links.ts';
 import { buttonClass } from '../../ui/Button.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { Menu, MenuLink } from '../../ui/Menu.tsx';
+import { OfflineBadge } from '../offline/OfflineBadge.tsx';
 import { mainNavEntries, type NavEntry, planCallToAction } from './navigation.ts';
 import styles from './Shell.module.css';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
@@ -58,6 +59,7 @@ export function TopBar({ info }: { info: LoadUserInfoReply | undefined }) {
           </nav>
         ) : null}
         <div className={styles.spacer} />
+        <OfflineBadge />
         {cta && cta.kind === 'link' ? (
           <Link
             to={cta.to}

@@ -1,0 +1,1 @@
+ALTER TABLE "user_settings" ADD COLUMN "offline_items" integer DEFAULT 50 NOT NULL;
