@@ -52,8 +52,8 @@ export class S3BlobStore implements BlobStore {
         settings.accessKeyId && settings.secretAccessKey
           ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
           : undefined,
-      // checksums only where S3 demands them: many S3-compatible servers do not read the SDK's
-      // default aws-chunked bodies with trailing checksums (docs/decisions.md)
+      // checksums only where S3 demands them: R2 and several self-hosted servers refuse the SDK's
+      // default CRC32 on every put (docs/decisions.md)
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
