@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveBookmark, userIdOf } from '../../../test/factories/items.ts';
 import { fixture, uploadFile } from '../../../test/factories/uploads.ts';
@@ -8,6 +9,7 @@ import { multipartBody } from '../../../test/helpers/multipart.ts';
 import { makePdf } from '../../../test/helpers/pdf.ts';
 import { type S3Peer, startS3Peer } from '../../../test/helpers/s3.ts';
 import { startTestSite, type TestSite } from '../../../test/helpers/test-site.ts';
+import { queryRows } from '../db/client.ts';
 import { queueBlobSweep } from './blob-sweep.ts';
 import { S3BlobStore } from './s3-blob-store.ts';
 
@@ -81,6 +83,24 @@ describe('files in S3', () => {
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/jpeg');
     expect((await bob.get('/cached', { link_id: String(link_id) })).statusCode).toBe(404);
+    // the cover (og:image) is stored in the bucket too
+    const [row] = await queryRows<{ thumbnail_url: string }>(
+      t.database.db,
+      sql`SELECT thumbnail_url FROM items WHERE id = ${link_id}`,
+    );
+    expect(row!.thumbnail_url).toMatch(/^\/api\/files\/pages\//);
+    const cover = await alice.get(row!.thumbnail_url);
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('exports items with their stored pictures read from the bucket', async () => {
+    const image = (await uploadFile(alice, fixture('photo.jpg'), { url: '/item/save/image' })).json()
+      .items[0];
+    const res = await alice.post('/api/export/items', { link_ids: String(image.link_id), format: 'pdf' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.toString('latin1')).toContain('/Subtype /Image');
   });
 
   it('stores an avatar in the bucket, and replacing it removes the old one', async () => {
@@ -105,6 +125,7 @@ describe('files in S3', () => {
 
   it('sweeps the bucket: an unreferenced blob goes, every file a row names stays', async () => {
     const uid = await userIdOf(t.database, alice.name!);
+    await t.jobs.runDueJobs(); // the thumbnails of what was uploaded
     await bucket.put(`items/${uid}/orphan.pdf`, makePdf(['lost']), 'application/pdf');
     const before = await keysUnder('items');
     t.clock.advance(2 * 24 * 3_600_000);
