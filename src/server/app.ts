@@ -136,6 +136,7 @@ import type { Mailer } from './platform/mailer.ts';
 import type { PaymentGateway } from './platform/payments/gateway.ts';
 import { SandboxGateway } from './platform/payments/sandbox.ts';
 import { type RequestLimit, registerRateLimits } from './platform/rate-limit/rate-limit.ts';
+import { S3BlobStore } from './platform/s3-blob-store.ts';
 
 export interface AppDeps {
   config: Config;
@@ -229,7 +230,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       timeoutMs: config.fetchTimeoutMs,
       connectTimeoutMs: config.fetchConnectTimeoutMs,
     });
-  const blobs = deps.blobs ?? new LocalBlobStore(path.join(config.dataDir, 'files'));
+  // S3_BUCKET set: files in the bucket, shared by every instance; otherwise on this one's disk
+  const bucket = !deps.blobs && config.s3 ? new S3BlobStore(config.s3) : undefined;
+  if (bucket) app.addHook('onClose', async () => bucket.close());
+  const blobs = deps.blobs ?? bucket ?? new LocalBlobStore(path.join(config.dataDir, 'files'));
   const capture = new CaptureService({
     db,
     clock,

@@ -24,7 +24,8 @@ export const USAGE = `Usage: npm run folio -- <command>
   set-plan <name> <plan> [month|year]     plan: free, basic, standard, professional, business
   set-teacher <name> on|off               mark an account as a teacher
   set-usage <name> <kind> <count>         set a used count; kind: ${Object.keys(USAGE_KINDS).join(', ')}
-  stats [days]                            feature counts per day and flag (default 30 days, at most 365)`;
+  stats [days]                            feature counts per day and flag (default 30 days, at most 365)
+  move-files --to s3                      copy DATA_DIR/files into S3_BUCKET (can run again to resume)`;
 
 export interface CliContext {
   accounts: AccountsService;

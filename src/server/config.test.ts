@@ -47,6 +47,44 @@ describe('config', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), LINK_CHANGED_THRESHOLD: '2' })).toThrow();
   });
 
+  it('stores files in S3 only when S3_BUCKET is set, and names what is missing', () => {
+    const dataDir = dir();
+    expect(loadConfig({ DATA_DIR: dataDir }).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        S3_BUCKET: 'folio-files',
+        S3_ENDPOINT: 'http://minio:9000/',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      bucket: 'folio-files',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    // on AWS itself: no endpoint, credentials from the instance's role
+    expect(loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'folio', S3_REGION: 'eu-west-1' }).s3).toMatchObject({
+      endpoint: undefined,
+      region: 'eu-west-1',
+      accessKeyId: undefined,
+      forcePathStyle: false,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'Bad_Bucket' })).toThrow(
+      'Invalid configuration: S3_BUCKET must be a bucket name',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'folio', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      'S3_BUCKET is needed to store files in S3',
+    );
+  });
+
   it('reads the fetcher and job settings', () => {
     const config = loadConfig({
       DATA_DIR: dir(),

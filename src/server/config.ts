@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './platform/s3-blob-store.ts';
 
 /** Every setting comes from the environment; each has a default except the optional ones. */
 const envSchema = z.object({
@@ -74,6 +75,22 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(40).default('OpenID'),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 lowercase letters, digits, . and -)',
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).default('false'),
 });
 
 /** A third-party sign-in provider the operator configured (OpenID Connect). */
@@ -136,6 +153,8 @@ export interface Config {
   googleDrive: GoogleDriveConfig | undefined;
   /** third-party sign-in (GOOGLE_CLIENT_*, OIDC_*): only these are offered */
   oidcProviders: OidcProviderConfig[];
+  /** S3_*: files in this bucket instead of DATA_DIR/files; undefined unless S3_BUCKET is set */
+  s3: S3Settings | undefined;
 }
 
 export interface GoogleDriveConfig {
@@ -201,6 +220,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     oidcProviders: oidcProviders(e),
+    s3: s3Settings(e),
+  };
+}
+
+/** The bucket's settings when S3_BUCKET is set; other S3_* settings without it are a mistake. */
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  if (!e.S3_BUCKET) {
+    if (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)
+      throw new ConfigError('Invalid configuration: S3_BUCKET is needed to store files in S3');
+    return undefined;
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === '1' || e.S3_FORCE_PATH_STYLE === 'true',
   };
 }
 

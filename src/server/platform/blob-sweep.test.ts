@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CreateMultipartUploadCommand, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userIdOf } from '../../../test/factories/items.ts';
@@ -7,34 +8,65 @@ import { fixture, uploadFile } from '../../../test/factories/uploads.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/helpers/app.ts';
 import { multipartBody } from '../../../test/helpers/multipart.ts';
 import { makePdf } from '../../../test/helpers/pdf.ts';
+import { type S3Peer, startS3Peer } from '../../../test/helpers/s3.ts';
 import { queryRows } from '../db/client.ts';
 import { noteImageKeysOf } from '../modules/notes/images.ts';
 import { blobKeysOf } from '../modules/uploads/repo.ts';
-import { LocalBlobStore } from './blob-store.ts';
+import { type BlobStore, LocalBlobStore } from './blob-store.ts';
 import { BLOB_SWEEP_JOB, queueBlobSweep, sweepBlobs } from './blob-sweep.ts';
-
-let t: TestApp;
-let alice: TestClient;
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await t.signUp();
-});
-afterAll(() => t.close());
+import { S3BlobStore } from './s3-blob-store.ts';
 
 const DAY = 24 * 3_600_000;
 
-function filesUnder(root: string): string[] {
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
-    .sort();
-}
+/** The sweep against the store the app was configured with: its own disk, or an S3 bucket. */
+describe.each([
+  ['on disk', false],
+  ['in S3', true],
+] as const)('sweepBlobs, files %s', (_where, inS3) => {
+  let t: TestApp;
+  let alice: TestClient;
+  let s3: S3Peer | undefined;
+  let blobs: BlobStore;
+  /** what a crash mid-upload leaves: a temporary file, or a multipart upload never completed */
+  let leaveUnfinished: (key: string) => Promise<void>;
+  let client: S3Client | undefined;
+  let bucket: S3BlobStore | undefined;
+  beforeAll(async () => {
+    s3 = inS3 ? await startS3Peer() : undefined;
+    t = await createTestApp(s3?.env ?? {});
+    alice = await t.signUp();
+    if (s3) {
+      bucket = new S3BlobStore(s3.settings);
+      blobs = bucket;
+      client = new S3Client({
+        region: s3.settings.region,
+        endpoint: s3.settings.endpoint,
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      });
+      leaveUnfinished = async (key) => {
+        await client!.send(new CreateMultipartUploadCommand({ Bucket: s3!.settings.bucket, Key: key }));
+      };
+    } else {
+      const root = path.join(t.config.dataDir, 'files');
+      blobs = new LocalBlobStore(root);
+      leaveUnfinished = async (key) => writeFileSync(path.join(root, `${key}.0123456789ab.tmp`), '%PDF-half');
+    }
+  });
+  afterAll(async () => {
+    client?.destroy();
+    bucket?.close();
+    await t.close();
+    await s3?.close();
+  });
 
-describe('sweepBlobs', () => {
-  it('removes unreferenced blobs and old temporary files, and keeps every file a row names', async () => {
-    const root = path.join(t.config.dataDir, 'files');
-    const blobs = new LocalBlobStore(root);
+  async function blobKeys(): Promise<string[]> {
+    const out: string[] = [];
+    for (const area of ['items', 'notes']) for await (const blob of blobs.list(area)) out.push(blob.key);
+    return out.sort();
+  }
+
+  it('removes unreferenced blobs and unfinished uploads, and keeps every file a row names', async () => {
     const uid = await userIdOf(t.database, alice.name!);
     const pdf = (await uploadFile(alice, makePdf(['kept']), { url: '/item/save/pdf' })).json().items[0];
     const image = (await uploadFile(alice, fixture('photo.jpg'), { url: '/item/save/image' })).json()
@@ -51,32 +83,27 @@ describe('sweepBlobs', () => {
 
     // what a crash leaves: a stored file whose row never committed, and half an upload
     await blobs.put(`items/${uid}/orphan.pdf`, makePdf(['lost']), 'application/pdf');
-    const half = path.join(root, 'items', String(uid), 'gone.pdf.0123456789ab.tmp');
-    writeFileSync(half, '%PDF-half');
-    const old = new Date(Date.now() - 2 * 3_600_000);
-    utimesSync(half, old, old);
-    const before = filesUnder(root);
+    await leaveUnfinished(`items/${uid}/gone.pdf`);
+    const before = await blobKeys();
 
     const areas = {
       items: (userId: number) => blobKeysOf(t.database.db, userId),
       notes: (userId: number) => noteImageKeysOf(t.database.db, userId),
     };
-    // young blobs are kept, referenced or not: an upload commits its row after storing its file
-    expect(await sweepBlobs(blobs, areas, new Date())).toEqual({ temporary: 1, unreferenced: 0 });
+    // young leftovers are kept, referenced or not: an upload commits its row after storing its file
+    expect(await sweepBlobs(blobs, areas, new Date())).toEqual({ temporary: 0, unreferenced: 0 });
     expect(await sweepBlobs(blobs, areas, new Date(Date.now() + 2 * DAY))).toEqual({
-      temporary: 0,
+      temporary: 1,
       unreferenced: 2,
     });
-    const removed = before.filter((f) => !filesUnder(root).includes(f));
-    expect(removed.sort()).toEqual(
-      [
-        `items/${uid}/gone.pdf.0123456789ab.tmp`,
-        `items/${uid}/orphan.pdf`,
-        `items/${uid}/orphan.pdf.meta`,
-        dropped.replace('/api/files/', ''),
-        `${dropped.replace('/api/files/', '')}.meta`,
-      ].sort(),
+    const after = await blobKeys();
+    expect(before.filter((key) => !after.includes(key)).sort()).toEqual(
+      [`items/${uid}/orphan.pdf`, dropped.replace('/api/files/', '')].sort(),
     );
+    expect(await sweepBlobs(blobs, areas, new Date(Date.now() + 2 * DAY))).toEqual({
+      temporary: 0,
+      unreferenced: 0,
+    });
     expect((await alice.get(pdf.permanent_url)).statusCode).toBe(200);
     expect((await alice.get(`/api/files/items/${image.link_id}/thumb/150`)).statusCode).toBe(200);
     expect((await alice.get(shown)).statusCode).toBe(200);
