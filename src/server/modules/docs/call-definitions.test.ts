@@ -36,6 +36,10 @@ const ADDED_PATHS = [
   // personal access tokens (issue 30)
   '/api/tokens',
   '/api/tokens/{id}',
+  // operations (issue 35)
+  '/healthz',
+  '/readyz',
+  '/metrics',
 ];
 
 /**
