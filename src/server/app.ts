@@ -149,6 +149,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // an incoming X-Request-Id (a proxy's) names the request in every log line, a fresh one otherwise
     requestIdHeader: false,
+    // a request that reached this instance while it stops is answered, not refused: the graceful
+    // stop closes the listening socket, so new ones go to another instance
+    return503OnClosing: false,
     genReqId: (req) => requestIdFrom(req.headers['x-request-id'], randomUUID),
   });
   registerRequestContext(app);

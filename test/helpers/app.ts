@@ -59,6 +59,8 @@ export async function createTestApp(
     blobs?: BlobStore;
     /** the test stops the instance through it (platform/operations/graceful-stop.ts) */
     lifecycle?: Lifecycle;
+    /** one clock for instances that share a database (their throttles compare each other's times) */
+    clock?: TestClock;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-test-'));
@@ -74,7 +76,7 @@ export async function createTestApp(
     ...env,
   });
   const database = deps.database ?? (await freshDatabase());
-  const clock = new TestClock();
+  const clock = deps.clock ?? new TestClock();
   const jobs = new JobQueue(database.db, clock);
   const fetchDeadlines = new ManualDeadlines();
   const fetcher = new Fetcher({

@@ -31,6 +31,11 @@ export async function gracefulStop(deps: {
   const left = () => Math.max(0, deadline - Date.now());
 
   let requestsCut = false;
+  // Node's close also drops "idle" connections, among them one just accepted whose request is not
+  // read yet: a proxy would see that request reset, not refused, and could not safely send it
+  // elsewhere. They are left to be answered; keep-alive ones end at the server's keepAliveTimeout,
+  // and whatever is left at the limit is cut.
+  app.server.closeIdleConnections = () => {};
   // app.close() stops the listener, closes idle keep-alive connections and waits for the rest
   const closing = app.close();
   const [jobsHandedBack] = await Promise.all([
