@@ -12,10 +12,9 @@ import type { JobQueue } from '../jobs.ts';
 export function instanceMetrics(
   app: FastifyInstance,
   deps: { database: Database; jobs: JobQueue },
-): Registry {
+): { contentType: string; scrape(): Promise<string> } {
   const registry = new Registry();
-  // event-loop delay (nodejs_eventloop_lag_*), memory, CPU and handles, as Node's own collectors give them
-  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  let processMetrics = false;
 
   const requests = new Histogram({
     name: 'folio_http_request_duration_seconds',
@@ -82,7 +81,18 @@ export function instanceMetrics(
       },
     });
   }
-  return registry;
+  return {
+    contentType: registry.contentType,
+    async scrape() {
+      // event-loop delay (nodejs_eventloop_lag_*), memory, CPU and handles, from Node's own collectors;
+      // started by the first scrape, so an instance nobody scrapes (a test's) runs no monitor
+      if (!processMetrics) {
+        collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+        processMetrics = true;
+      }
+      return registry.metrics();
+    },
+  };
 }
 
 /**

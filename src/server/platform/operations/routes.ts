@@ -28,12 +28,12 @@ export function registerOperationsRoutes(
     return reply.status(readiness.ready ? 200 : 503).send(readiness);
   });
 
-  const registry = instanceMetrics(app, deps);
+  const metrics = instanceMetrics(app, deps);
   const allowed = addressAllowList(deps.metricsAllow);
   bind(systemCalls.metrics, async ({ request, reply }) => {
     // a 404, not a 403: to others the endpoint does not exist
     if (!allowed(request.ip)) return reply.status(404).send({ code: -1, message: MSG.notFound });
-    const text = await registry.metrics();
-    return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
+    const text = await metrics.scrape();
+    return reply.header('cache-control', 'no-store').type(metrics.contentType).send(text);
   });
 }
