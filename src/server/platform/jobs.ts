@@ -202,6 +202,8 @@ export class JobQueue {
   async runDueJobs(): Promise<RunSummary> {
     const summary: RunSummary = { succeeded: 0, retried: 0, failed: 0 };
     for (;;) {
+      // a stopping instance claims nothing more: what it would take is another instance's
+      if (this.stopped) return summary;
       const claimed = await this.claim();
       if (claimed.length === 0) return summary;
       const results = await Promise.all(claimed.map((row) => this.runOne(row)));
@@ -261,7 +263,7 @@ export class JobQueue {
       await definition.handler({ ...job, payload: parsed.data });
       await this.db.execute(
         sql`UPDATE jobs SET status = 'done', run_at = ${ts(this.clock.now())}, last_error = NULL,
-            locked_until = NULL WHERE id = ${id}`,
+            locked_until = NULL WHERE id = ${id} AND status = 'running'`,
       );
       return { result: 'succeeded' };
     } catch (err) {
@@ -270,17 +272,17 @@ export class JobQueue {
         this.options.onError?.(`job ${id} (${row.kind}) failed for good`, err);
         await this.db.execute(
           sql`UPDATE jobs SET status = 'failed', run_at = ${ts(this.clock.now())}, last_error = ${message},
-              locked_until = NULL WHERE id = ${id}`,
+              locked_until = NULL WHERE id = ${id} AND status = 'running'`,
         );
         return { result: 'failed', err };
       }
       const runAt = new Date(this.clock.now().getTime() + this.backoffMs(job.attempt));
       await this.db.transaction(async (tx) => {
         // A newer job with the same key was queued meanwhile: it supersedes this one.
-        await tx.execute(sql`DELETE FROM jobs j WHERE j.id = ${id} AND j.dedupe_key IS NOT NULL AND EXISTS (
+        await tx.execute(sql`DELETE FROM jobs j WHERE j.id = ${id} AND j.status = 'running' AND j.dedupe_key IS NOT NULL AND EXISTS (
           SELECT 1 FROM jobs o WHERE o.kind = j.kind AND o.dedupe_key = j.dedupe_key AND o.status = 'queued')`);
         await tx.execute(sql`UPDATE jobs SET status = 'queued', run_at = ${ts(runAt)}, last_error = ${message},
-          locked_until = NULL WHERE id = ${id}`);
+          locked_until = NULL WHERE id = ${id} AND status = 'running'`);
       });
       return { result: 'retried', err };
     }
@@ -333,14 +335,21 @@ export class JobQueue {
   async releaseLeases(): Promise<number> {
     const ids = [...this.inHand];
     if (!ids.length) return 0;
-    const released = await queryRows<{ id: string }>(
-      this.db,
-      sql`UPDATE jobs SET status = 'queued', attempts = GREATEST(attempts - 1, 0), locked_until = NULL
-          WHERE status = 'running' AND id IN (${sql.join(
-            ids.map((i) => sql`${i}`),
-            sql`, `,
-          )}) RETURNING id`,
+    const list = sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
     );
+    const released = await this.db.transaction(async (tx) => {
+      // one queued job per key: a newer one queued meanwhile supersedes the one handed back
+      await tx.execute(sql`DELETE FROM jobs j WHERE j.id IN (${list}) AND j.status = 'running'
+        AND j.dedupe_key IS NOT NULL AND EXISTS (
+          SELECT 1 FROM jobs o WHERE o.kind = j.kind AND o.dedupe_key = j.dedupe_key AND o.status = 'queued')`);
+      return queryRows<{ id: string }>(
+        tx,
+        sql`UPDATE jobs SET status = 'queued', attempts = GREATEST(attempts - 1, 0), locked_until = NULL
+            WHERE status = 'running' AND id IN (${list}) RETURNING id`,
+      );
+    });
     this.inHand.clear();
     return released.length;
   }
