@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-const serverTests = ['src/server/**/*.test.ts', 'test/**/*.test.ts'];
+const serverTests = ['src/server/**/*.test.ts', 'test/**/*.test.ts', 'cli/**/*.test.ts'];
 // Limits only: tests wait for events, not time (docs/testing.md). On a machine under load a fresh
 // database and app (beforeAll) can take over a minute, and the restart test's two on-disk starts
 // (db/persistence.test.ts) took 138 s at a load average of 35; these bound a hang, not a step.
@@ -21,7 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
+          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'extension/src/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -37,5 +37,5 @@ export async function inProcessApp(kind: 'pglite' | 'postgres', name: string, po
     logger: false,
   });
   await app.ready();
-  return { app, database, jobs };
+  return { app, database, jobs, dataDir };
 }

@@ -1,7 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { EXTENSION_BAR_DELAY_MS } from '../src/web/features/extension/extension.ts';
 import { GUIDE_SEEN } from './cookies.ts';
-import { signUp, uniqueName } from './seed.ts';
+import { saveBookmark } from './helpers.ts';
+import { signUp, signUpByApi, uniqueName } from './seed.ts';
 
 const DESKTOP_CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -76,6 +78,22 @@ test.describe('on desktop Chrome', () => {
     await expect(form).toHaveURL(new RegExp(`/user/${name}$`));
   });
 
+  test('the bar leads to the install steps, which offer the packed extension', async ({ page }) => {
+    await signUp(page, uniqueName('extpage'));
+    await delayPassed(page);
+    await extensionBar(page).getByRole('link', { name: 'install the Folio extension' }).click();
+    await expect(page).toHaveURL(/\/extension$/);
+    await expect(page.getByRole('heading', { name: 'Microsoft Edge' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Firefox/ })).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    const download = page.getByRole('link', { name: 'Download the extension (.zip)' });
+    const zip = await page.request.get((await download.getAttribute('href'))!);
+    expect(zip.status()).toBe(200);
+    expect(zip.headers()['content-type']).toBe('application/zip');
+    expect((await zip.body()).subarray(0, 2).toString()).toBe('PK');
+  });
+
   test('the bar stays away when the extension marks the page', async ({ page }) => {
     // as the extension's content script would, once the document has its root element
     await page.addInitScript(() => {
@@ -87,6 +105,20 @@ test.describe('on desktop Chrome', () => {
     await delayPassed(page);
     await expect(extensionBar(page)).toBeHidden();
   });
+});
+
+test('Take screenshot without the extension prompts to install it (spec part 2 §6, §8)', async ({ page }) => {
+  const name = uniqueName('shot');
+  await signUpByApi(page, name);
+  await saveBookmark(page, { url: 'https://shot.example/page', title: 'A page to picture' });
+  await page.goto(`/user/${name}`);
+  await page.getByRole('button', { name: 'Actions for A page to picture' }).click();
+  await page.getByRole('menuitem', { name: 'Take screenshot' }).click();
+  await expect(
+    page.getByText('Sorry, you need to install chrome extension to enable this feature.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Install the extension' }).click();
+  await expect(page).toHaveURL(/\/extension$/);
 });
 
 test('headless Chromium is desktop Chrome by its features, and is offered the bar', async ({ page }) => {

@@ -163,16 +163,16 @@ export async function dragOnto(
 }
 
 /**
- * A real HTTP server on 127.0.0.1 answering `html` at every path, for the journeys of one file (the
+ * A real HTTP server on 127.0.0.1 answering `html` (or what `html()` gives at that moment) at every path, for the journeys of one file (the
  * app runs with FETCH_ALLOW_PRIVATE=1): `site.url` is its origin once the file's tests start.
  */
-export function pageSite(html: string): { url: string } {
+export function pageSite(html: string | (() => string)): { url: string } {
   const site = { url: '' };
   let server: Server;
   test.beforeAll(async () => {
     server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(html);
+      res.end(typeof html === 'function' ? html() : html);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     site.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -19,6 +19,8 @@ test('change the avatar and the display name, and see them in the header', async
     'Preferences',
     'Outliner',
     'Import from another service',
+    'Developer',
+    'Rules',
     'Premium',
     'Delete Account',
   ]);

@@ -17,13 +17,17 @@ import { AccountsService } from './modules/accounts/service.ts';
 import { anchorImported } from './modules/annotations/anchor-imported.ts';
 import { GroupLayerService } from './modules/annotations/group-layer.ts';
 import { KindleImportService } from './modules/annotations/kindle-import.ts';
+import { highlightsOnVersions, reanchorOnNewCopy } from './modules/annotations/reanchor.ts';
 import { registerAnnotationRoutes } from './modules/annotations/routes.ts';
 import { AnnotationsService } from './modules/annotations/service.ts';
+import { FolioRestore } from './modules/backup/restore.ts';
 import { registerBlogRoutes } from './modules/blogs/routes.ts';
 import { BlogsService } from './modules/blogs/service.ts';
 import { pictureKeysOf } from './modules/capture/repo.ts';
 import { registerCaptureRoutes } from './modules/capture/routes.ts';
 import { CaptureService } from './modules/capture/service.ts';
+import { CopyUpdates } from './modules/capture/update-copy.ts';
+import { versionPictureKeysOf } from './modules/capture/versions.ts';
 import { OidcClients } from './modules/connections/oidc.ts';
 import { registerConnectionRoutes } from './modules/connections/routes.ts';
 import { ConnectionsService } from './modules/connections/service.ts';
@@ -31,14 +35,20 @@ import { registerDocsRoutes, trackRoutes } from './modules/docs/routes.ts';
 import { GoogleDriveService } from './modules/drives/google-drive.ts';
 import { registerDriveRoutes } from './modules/drives/routes.ts';
 import { WebdavService } from './modules/drives/webdav.ts';
+import { registerDuplicateRoutes } from './modules/duplicates/routes.ts';
+import { DuplicatesService } from './modules/duplicates/service.ts';
 import { registerExportRoutes } from './modules/export/routes.ts';
 import { ExportService } from './modules/export/service.ts';
+import { registerExtensionRoutes } from './modules/extension/routes.ts';
+import { ExtensionService } from './modules/extension/service.ts';
 import { registerFeedbackRoutes } from './modules/feedback/routes.ts';
 import { FeedbackService } from './modules/feedback/service.ts';
 import { InvitationsService } from './modules/groups/invitations.ts';
 import { GroupLayerRoster } from './modules/groups/layer-roster.ts';
 import { registerGroupRoutes } from './modules/groups/routes.ts';
 import { GroupsService } from './modules/groups/service.ts';
+import { registerHealthRoutes } from './modules/health/routes.ts';
+import { HealthService } from './modules/health/service.ts';
 import { importKeysOf } from './modules/import/blob-keys.ts';
 import { PageCopies } from './modules/import/page-copies.ts';
 import { registerImportRoutes } from './modules/import/routes.ts';
@@ -47,7 +57,11 @@ import { ImportWriter } from './modules/import/writer.ts';
 import { ImportedItems } from './modules/items/imported.ts';
 import { registerItemRoutes } from './modules/items/routes.ts';
 import { ItemsService } from './modules/items/service.ts';
+import { TrashService } from './modules/items/trash.ts';
+import { registerTrashRoutes } from './modules/items/trash-routes.ts';
 import { registerLiveRoutes } from './modules/live/routes.ts';
+import { registerMcpRoutes } from './modules/mcp/routes.ts';
+import { libraryTools } from './modules/mcp/tools.ts';
 import { noteImageKeysOf } from './modules/notes/images.ts';
 import { registerNoteRoutes } from './modules/notes/routes.ts';
 import { NotesService } from './modules/notes/service.ts';
@@ -65,6 +79,10 @@ import { ProfileService } from './modules/profile/service.ts';
 import { ReviewDigest } from './modules/review/digest.ts';
 import { registerReviewRoutes } from './modules/review/routes.ts';
 import { ReviewService } from './modules/review/service.ts';
+import { registerRuleRoutes } from './modules/rules/routes.ts';
+import { RulesService } from './modules/rules/service.ts';
+import { registerSavedSearchRoutes } from './modules/saved-searches/routes.ts';
+import { SavedSearchesService } from './modules/saved-searches/service.ts';
 import { avatarKeysOf } from './modules/settings/avatar.ts';
 import { passwordResetMailJob } from './modules/settings/reset-mail.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
@@ -87,6 +105,10 @@ import { FileJobs } from './modules/uploads/file-jobs.ts';
 import { blobKeysOf } from './modules/uploads/repo.ts';
 import { registerUploadRoutes } from './modules/uploads/routes.ts';
 import { UploadsService } from './modules/uploads/service.ts';
+import { WebhookDeliveries } from './modules/webhooks/delivery.ts';
+import { WebhookEvents } from './modules/webhooks/events.ts';
+import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
+import { WebhooksService } from './modules/webhooks/service.ts';
 import { pageHtml } from './page-preload.ts';
 import { Auth } from './platform/auth/auth.ts';
 import { registerOriginCheck } from './platform/auth/origin.ts';
@@ -120,6 +142,8 @@ export interface AppDeps {
   bus?: EventBus;
   /** built web app; defaults to dist/web */
   webDir?: string;
+  /** the packed browser extension; defaults to dist/extension/folio-extension.zip */
+  extensionZip?: string;
   logger?: boolean;
   /** keep-alive and session re-check period of live sockets (tests shorten it) */
   livePingIntervalMs?: number;
@@ -138,6 +162,11 @@ export interface AppDeps {
 }
 
 export const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+/** The packed browser extension, written by npm run build:extension (scripts/build-extension.ts). */
+export const DEFAULT_EXTENSION_ZIP = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../dist/extension/folio-extension.zip',
+);
 
 /** Builds the whole HTTP app without listening: main.ts, tests and benchmarks share it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -198,7 +227,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bus = deps.bus ?? new InProcessEventBus();
   const tags = new TagsService({ db, clock, accounts });
   const jobs = deps.jobs ?? new JobQueue(db, clock);
-  const items = new ItemsService({ db, clock, bus, accounts, tags, jobs });
+  // the webhook outbox: writers queue their events' deliveries in their own transactions
+  const webhookEvents = new WebhookEvents({ jobs, clock, secretsKey: config.secretsKey });
+  const items = new ItemsService({ db, clock, bus, accounts, tags, jobs, webhooks: webhookEvents });
   const fetcher =
     deps.fetcher ??
     new Fetcher({
@@ -215,9 +246,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     items,
     tags,
     accounts,
+    webhooks: webhookEvents,
     onCopyStored: anchorImported,
     log: (o, m) => app.log.warn(o, m),
   });
+  const health = new HealthService({
+    db,
+    clock,
+    fetcher,
+    jobs,
+    copies: new CopyUpdates({ db, clock, fetcher, blobs, items }),
+    reanchor: reanchorOnNewCopy,
+    leftOnVersions: (itemId) => highlightsOnVersions(db, itemId),
+    settings: config.linkHealth,
+    log: (o, m) => app.log.warn(o, m),
+  });
+  registerHealthRoutes(app, { health, auth });
   const feedback = new FeedbackService({ db, mailer, supportEmail: config.supportEmail, accounts });
 
   const twoFactor = new TwoFactorService({
@@ -252,17 +296,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const roster = new GroupLayerRoster({ db, bus });
   const groupLayer = new GroupLayerService({ db, clock, roster });
   const kindle = new KindleImportService({ db, clock, items, log: (o, m) => app.log.info(o, m) });
-  await registerAnnotationRoutes(app, {
-    annotations: new AnnotationsService({
-      db,
-      clock,
-      accounts,
-      items,
-      onChanged: (ids) => roster.ownAnnotationsChanged(ids),
-    }),
-    kindle,
-    auth,
+  const annotations = new AnnotationsService({
+    db,
+    clock,
+    accounts,
+    items,
+    webhooks: webhookEvents,
+    onChanged: (ids) => roster.ownAnnotationsChanged(ids),
   });
+  await registerAnnotationRoutes(app, { annotations, kindle, auth });
+  registerMcpRoutes(app, { auth, tools: libraryTools({ items, annotations, capture }) });
   await registerNoteRoutes(app, { notes: new NotesService({ db, clock, items, tags }), auth, blobs });
   const uploads = new UploadsService({ db, clock, blobs, jobs, items, tags, accounts });
   await registerUploadRoutes(app, { uploads, auth, blobs });
@@ -279,6 +322,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     toolbar: new ToolbarService({ items, sharing }),
     auth,
     publicUrl: config.publicUrl,
+  });
+  registerExtensionRoutes(app, {
+    extension: new ExtensionService({ items, jobs, blobs }),
+    auth,
+    zipFile: deps.extensionZip ?? DEFAULT_EXTENSION_ZIP,
   });
   const exportService = new ExportService({ db, items, blobs });
   registerExportRoutes(app, { exports: exportService, auth });
@@ -314,7 +362,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accounts,
     kindle,
     outliners,
+    webhooks: webhookEvents,
     publicUrl: config.publicUrl,
+    restore: new FolioRestore({ db, clock, blobs, items, tags }),
     writer: new ImportWriter({
       db,
       clock,
@@ -328,6 +378,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   await registerImportRoutes(app, { imports, auth });
+  registerWebhookRoutes(app, {
+    webhooks: new WebhooksService({ db, fetcher, events: webhookEvents, secretsKey: config.secretsKey }),
+    auth,
+  });
   const connections = new ConnectionsService({ db, accounts });
   registerConnectionRoutes(app, {
     connections,
@@ -341,6 +395,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerOutlinerRoutes(app, { outliners, auth, publicUrl: config.publicUrl });
   // the save form places a bookmark in outliners and groups
+  const trash = new TrashService({ db, clock, accounts, items, jobs });
+  registerTrashRoutes(app, { trash, auth });
+  registerSavedSearchRoutes(app, {
+    searches: new SavedSearchesService({ db, clock, accounts, items, secret: config.sessionSecret }),
+    auth,
+    publicUrl: config.publicUrl,
+  });
+  registerDuplicateRoutes(app, {
+    duplicates: new DuplicatesService({ db, items, tags, annotations, outliners, sharing, groups }),
+    auth,
+  });
   registerItemRoutes(app, {
     items,
     auth,
@@ -396,6 +461,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     publicUrl: config.publicUrl,
   });
+  const rules = new RulesService({
+    db,
+    clock,
+    jobs,
+    fetcher,
+    accounts,
+    items,
+    tags,
+    outliners,
+    groups,
+    publicUrl: config.publicUrl,
+    log: (o, m) => app.log.warn(o, m),
+  });
+  registerRuleRoutes(app, { rules, auth });
   // page capture, thumbnails, PDF text, the removal of deleted files and the sweep of what a
   // crash left in the store (queued at boot by main.ts) run as background jobs
   registerJobHandlers(jobs, {
@@ -408,15 +487,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       areas: {
         items: (userId) => blobKeysOf(db, userId),
         notes: (userId) => noteImageKeysOf(db, userId),
-        pages: (userId) => pictureKeysOf(db, userId),
+        pages: async (userId) => {
+          // a page's earlier copies (Update copy) keep their pictures too
+          const keys = await pictureKeysOf(db, userId);
+          for (const key of await versionPictureKeysOf(db, userId)) keys.add(key);
+          return keys;
+        },
         avatars: (userId) => avatarKeysOf(db, userId),
         imports: (userId) => importKeysOf(db, userId),
+        // the extension's rendered pages wait for their capture job as an import's copies do
+        rendered: (userId) => importKeysOf(db, userId),
       },
     }),
     renewals: new Renewals(premiumDeps, jobs),
+    trashPurge: trash.purgeJob(),
+    linkHealth: health.definition(),
+    rules,
     imports,
     digest,
     resetMails: passwordResetMailJob({ db, clock, mailer, accounts, secret: config.sessionSecret }),
+    webhooks: new WebhookDeliveries({
+      db,
+      clock,
+      fetcher,
+      jobs,
+      mailer,
+      accounts,
+      secretsKey: config.secretsKey,
+      publicUrl: config.publicUrl,
+    }),
   });
   await registerLiveRoutes(app, {
     bus,

@@ -26,7 +26,25 @@ describe('config', () => {
       fetchTimeoutMs: 15_000,
       fetchConnectTimeoutMs: 5_000,
       jobsPollMs: 2_000,
+      linkHealth: { intervalDays: 30, dailyCap: 20_000, hostSpacingMs: 10_000, changedThreshold: 0.2 },
     });
+  });
+
+  it('reads the link-health settings and refuses a threshold above 1', () => {
+    const config = loadConfig({
+      DATA_DIR: dir(),
+      LINK_CHECK_DAYS: '7',
+      LINK_CHECK_DAILY_CAP: '100',
+      LINK_CHECK_HOST_SPACING_MS: '2000',
+      LINK_CHANGED_THRESHOLD: '0.5',
+    });
+    expect(config.linkHealth).toEqual({
+      intervalDays: 7,
+      dailyCap: 100,
+      hostSpacingMs: 2000,
+      changedThreshold: 0.5,
+    });
+    expect(() => loadConfig({ DATA_DIR: dir(), LINK_CHANGED_THRESHOLD: '2' })).toThrow();
   });
 
   it('reads the fetcher and job settings', () => {

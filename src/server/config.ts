@@ -49,6 +49,10 @@ const envSchema = z.object({
     .default('127.0.0.1,::1'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  LINK_CHECK_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  LINK_CHECK_DAILY_CAP: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
+  LINK_CHECK_HOST_SPACING_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  LINK_CHANGED_THRESHOLD: z.coerce.number().min(0).max(1).default(0.2),
   WEB_DIR: z.string().min(1).optional(),
   CONTENT_DIR: z.string().min(1).optional(),
   AFFILIATE_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(20),
@@ -130,6 +134,10 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** how often an instance looks for due background jobs */
   jobsPollMs: number;
+  /** link health (modules/health): each bookmark's re-check period, checks a day per instance, the
+   * least time between two requests to one host (across instances), and the share of changed words
+   * that makes a page "changed" */
+  linkHealth: { intervalDays: number; dailyCap: number; hostSpacingMs: number; changedThreshold: number };
   /** the built web app; dist/web unless set (parallel end-to-end runs build into their own) */
   webDir: string | undefined;
   /** the operator's Markdown for About, Terms, Privacy, Blog and Tools; content/ fills the gaps */
@@ -189,6 +197,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsPollMs: e.JOBS_POLL_MS,
     metricsAllow: e.METRICS_ALLOW.split(',').map((a) => a.trim()),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    linkHealth: {
+      intervalDays: e.LINK_CHECK_DAYS,
+      dailyCap: e.LINK_CHECK_DAILY_CAP,
+      hostSpacingMs: e.LINK_CHECK_HOST_SPACING_MS,
+      changedThreshold: e.LINK_CHANGED_THRESHOLD,
+    },
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     contentDir: e.CONTENT_DIR ? path.resolve(e.CONTENT_DIR) : undefined,
     googleDrive:

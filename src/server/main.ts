@@ -3,6 +3,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock.ts';
+import { queueLinkHealth } from './modules/health/service.ts';
+import { queueTrashPurge } from './modules/items/trash.ts';
 import { queueRenewals } from './modules/premium/renewals.ts';
 import { queueDigestSweep } from './modules/review/digest.ts';
 import { queueBlobSweep } from './platform/blob-sweep.ts';
@@ -62,6 +64,8 @@ async function main() {
   await queueBlobSweep(jobs, database.db);
   await queueRenewals(jobs, database.db);
   await queueDigestSweep(jobs, database.db);
+  await queueTrashPurge(jobs, database.db);
+  await queueLinkHealth(jobs, database.db);
   jobs.start(config.jobsPollMs);
   app.log.info(
     `Folio is running on ${config.publicUrl ?? `http://localhost:${config.port}`} (${database.kind})`,

@@ -70,6 +70,10 @@ export const RATE_LIMITS = {
   stats: { max: 120, windowMs: 60 * 60_000 },
   /** Daily Review: "send the digest now" mails the user */
   reviewDigest: { max: 5, windowMs: 60 * 60_000 },
+  /** webhook registrations (each resolves a host) and test deliveries (each a job sending a POST) */
+  webhooks: { max: 120, windowMs: 60 * 60_000 },
+  /** POST /api/items/{link_id}/check fetches a page on request (link health) */
+  linkCheck: { max: 30, windowMs: 60_000 },
   /** answers of the not-found handler (404s): caps probing for paths */
   notFound: { max: 120, windowMs: 60_000 },
   /** every call made with one personal token (issue 30), whatever the route */
@@ -106,3 +110,10 @@ export const BLOG_CHECKS_AT_ONCE = 4;
 export const TOKEN_NAME_MAX = 100;
 export const TOKENS_PER_USER_MAX = 50;
 export const TOKEN_EXPIRY_DAYS_MAX = 3650;
+
+/** webhooks (issue 30): per user, a URL's length, deliveries kept in each one's log */
+export const WEBHOOKS_MAX = 20;
+export const WEBHOOK_URL_MAX = 2000;
+export const WEBHOOK_LOG_KEPT = 50;
+/** failed deliveries in a row that turn a webhook off (and mail its owner) */
+export const WEBHOOK_FAILURES_TO_DISABLE = 10;

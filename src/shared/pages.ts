@@ -8,6 +8,8 @@ const PAGE_PATTERNS: RegExp[] = [
   /^\/user\/[^/]+(\/.*)?$/,
   /^\/outliners$/,
   /^\/review$/,
+  // library upkeep (issue 33)
+  /^\/(trash|duplicates)$/,
   /^\/o\/[^/]+(\/[^/]*)?$/,
   /^\/outliner_sidebar$/,
   // the read-only page of a share link, and the side-area embed /outliner/{code}/{title}?iframe=true
@@ -26,6 +28,8 @@ const PAGE_PATTERNS: RegExp[] = [
   // a group's page, and a shared item in its reader (links.groupItem)
   /^\/group\/[^/]+(\/item\/[0-9]+)?$/,
   /^\/(about|terms|privacy|blog|tools)$/,
+  // the browser extension's install steps, and the page that connects it to the account
+  /^\/extension(\/connect)?$/,
 ];
 
 export function isPageRoute(pathname: string): boolean {

@@ -8,6 +8,8 @@ export const rssLinks = {
   user: (name: string) => `/rss/${enc(name)}`,
   tag: (name: string, tag: string) => `/rss/${enc(name)}/tag/${enc(tag)}`,
   private: (token: string) => `/rss/private/${token}`,
+  /** a saved search's private feed (premium) */
+  savedSearch: (id: number, token: string) => `/rss/search/${id}/${token}`,
 };
 
 /** The feed a list links to: one tag's when the search is exactly one tag, else the user's. */

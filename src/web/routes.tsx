@@ -18,6 +18,7 @@ const notFound = page(() => import('./features/errors/NotFoundPage.tsx'), 'NotFo
 const passwordReset = () => import('./features/auth/PasswordResetPages.tsx');
 const outliners = () => import('./features/outliners/pages.ts');
 const premium = () => import('./features/premium/pages.ts');
+const upkeep = () => import('./features/upkeep/pages.ts');
 
 /** Page routes of the spec; the server answers the same paths with index.html (src/shared/pages.ts). */
 export const routes: RouteObject[] = [
@@ -49,6 +50,8 @@ export const routes: RouteObject[] = [
       },
       { path: '/outliners', element: page(outliners, 'OutlinersPage') },
       { path: '/review', element: page(() => import('./features/review/ReviewPage.tsx'), 'ReviewPage') },
+      { path: '/trash', element: page(upkeep, 'TrashPage') },
+      { path: '/duplicates', element: page(upkeep, 'DuplicatesPage') },
       { path: '/o/:code/*', element: page(outliners, 'OutlinerPage') },
       { path: '/outliner_shared/:shareKey', element: page(outliners, 'SharedOutlinerPage') },
       {
@@ -86,6 +89,14 @@ export const routes: RouteObject[] = [
       {
         path: '/group/:gName/item/:itemId',
         element: page(() => import('./features/groups/GroupReaderPage.tsx'), 'GroupReaderPage'),
+      },
+      {
+        path: '/extension',
+        element: page(() => import('./features/extension/InstallPage.tsx'), 'InstallPage'),
+      },
+      {
+        path: '/extension/connect',
+        element: page(() => import('./features/extension/ConnectPage.tsx'), 'ConnectPage'),
       },
       { path: '/about', element: page(site, 'AboutPage') },
       { path: '/terms', element: page(site, 'TermsPage') },

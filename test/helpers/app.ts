@@ -53,6 +53,8 @@ export async function createTestApp(
     bus?: EventBus;
     livePingIntervalMs?: number;
     webDir?: string;
+    /** the packed browser extension the app serves */
+    extensionZip?: string;
     /** a payment gateway the test inspects (the sandbox's charges); a fresh sandbox otherwise */
     payments?: PaymentGateway;
     /** a file store shared with another instance; DATA_DIR/files otherwise */
@@ -96,6 +98,7 @@ export async function createTestApp(
     fetcher,
     livePingIntervalMs: deps.livePingIntervalMs,
     webDir: deps.webDir,
+    extensionZip: deps.extensionZip,
     payments: deps.payments,
     blobs: deps.blobs,
     lifecycle: deps.lifecycle,

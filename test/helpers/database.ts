@@ -42,6 +42,23 @@ export async function freshDatabase(): Promise<TestDatabase> {
 }
 
 /**
+ * A fresh database of the other kind than this file's (PGlite when it runs on PostgreSQL, and
+ * PostgreSQL when it runs on PGlite and TEST_DATABASE_URL names a server; otherwise another PGlite):
+ * what moves between servers (a backup and its restore) is tested across both.
+ */
+export async function otherDatabase(): Promise<TestDatabase & { kind: 'pglite' | 'postgres' }> {
+  const onPostgres = process.env.FOLIO_TEST_DB === 'postgres';
+  const kind = !onPostgres && process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+  const before = process.env.FOLIO_TEST_DB;
+  process.env.FOLIO_TEST_DB = kind;
+  try {
+    return { ...(await freshDatabase()), kind };
+  } finally {
+    process.env.FOLIO_TEST_DB = before;
+  }
+}
+
+/**
  * The migrations (every file's path and contents) and the PGlite build that would load a dump:
  * a template made from other ones is never used.
  */

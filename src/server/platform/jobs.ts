@@ -163,6 +163,25 @@ export class JobQueue {
       ON CONFLICT (kind, dedupe_key) WHERE status = 'queued' DO NOTHING`);
   }
 
+  /**
+   * `enqueue`, except that a job of the same dedupe key still waiting takes this payload: the newer
+   * request carries what the job must work on (a page copy sent again replaces the one queued).
+   */
+  async enqueueLatest<P>(
+    ex: Executor,
+    type: JobType<P>,
+    payload: P,
+    options: EnqueueOptions & { dedupeKey: string },
+  ): Promise<void> {
+    const checked = type.payload.parse(payload);
+    await ex.execute(sql`
+      INSERT INTO jobs (kind, payload, user_id, dedupe_key, run_at, max_attempts)
+      VALUES (${type.kind}, ${JSON.stringify(checked ?? {})}::jsonb, ${options.userId ?? null},
+              ${options.dedupeKey}, ${ts(options.runAt ?? this.clock.now())}, ${options.maxAttempts ?? 5})
+      ON CONFLICT (kind, dedupe_key) WHERE status = 'queued'
+      DO UPDATE SET payload = EXCLUDED.payload, run_at = EXCLUDED.run_at`);
+  }
+
   /** Many jobs of one kind in one INSERT (an import's captures); the same rules as enqueue. */
   async enqueueMany<P>(
     ex: Executor,

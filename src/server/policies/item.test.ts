@@ -1,3 +1,4 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Executor } from '../db/client.ts';
 import type { AnnotationsService } from '../modules/annotations/service.ts';
@@ -68,10 +69,13 @@ describe('the item policy', () => {
     expect(itemAbilities(null, { userId: owner.id, private: false })).toEqual({ canEdit: false });
   });
 
-  it('reads a library whole for its owner, its public items for anyone else', () => {
-    expect(readableWhere(owner, owner.id)).toBeUndefined();
-    expect(readableWhere(stranger, owner.id)).toBeDefined();
-    expect(readableWhere(null)).toBeDefined();
+  it('reads a library whole for its owner, its public items for anyone else, never the trash', () => {
+    const text = (where: ReturnType<typeof readableWhere>) => new PgDialect().sqlToQuery(where!).sql;
+    expect(text(readableWhere(owner, owner.id))).toContain('trashed_at');
+    expect(text(readableWhere(owner, owner.id))).not.toContain('private');
+    expect(text(readableWhere(stranger, owner.id))).toContain('private');
+    expect(text(readableWhere(stranger, owner.id))).toContain('trashed_at');
+    expect(text(readableWhere(null))).toContain('trashed_at');
   });
 
   it('shows a note picture to the owner, and to a reader of a note that shows it', () => {

@@ -16,10 +16,12 @@ import type { ShareGrant } from './share-link.ts';
  */
 export function permits(
   actor: Actor,
-  item: Pick<ItemRow, 'userId' | 'private'> & { id?: number },
+  item: Pick<ItemRow, 'userId' | 'private'> & { id?: number; trashedAt?: Date | null },
   access: Access,
   via?: ShareGrant | GroupGrant,
 ): boolean {
+  // a trashed item is out of every read and write, its owner's too, until restored (trash.ts)
+  if (item.trashedAt) return false;
   if (actor !== null && actor.id === item.userId) return true;
   // a share link's holder reads that one item, a group member what was shared to the group; neither changes it
   if (access === 'read' && via !== undefined) {
@@ -54,13 +56,25 @@ export function ownsLibrary(actor: Actor, ownerId: number): boolean {
 
 /**
  * The read rule as a condition on items, for queries over many rows. With `ownerId` (the rows are
- * one user's library) it is as simple as the indexes want: nothing for the owner, the public
- * items for anyone else.
+ * one user's library) it is as simple as the indexes want: live items for the owner, the live
+ * public items for anyone else (the list indexes hold live items only).
  */
-export function readableWhere(actor: Actor, ownerId?: number): SQL | undefined {
-  if (ownerId !== undefined && ownsLibrary(actor, ownerId)) return undefined;
-  if (actor === null || ownerId !== undefined) return sql`NOT ${items.private}`;
-  return sql`(${items.userId} = ${actor.id} OR NOT ${items.private})`;
+export function readableWhere(actor: Actor, ownerId?: number): SQL {
+  if (ownerId !== undefined && ownsLibrary(actor, ownerId)) return liveItems;
+  if (actor === null || ownerId !== undefined) return sql`NOT ${items.private} AND ${liveItems}`;
+  return sql`(${items.userId} = ${actor.id} OR NOT ${items.private}) AND ${liveItems}`;
+}
+
+/** Items not in the trash: every read of items by others than the trash itself carries it. */
+export const liveItems: SQL = sql`${items.trashedAt} IS NULL`;
+
+/**
+ * The trash (trash.ts): only the owner sees, restores or deletes their trashed items. The grant is
+ * a write, so the real delete path takes these rows.
+ */
+export function authorizeTrashed(actor: Actor, row: ItemRow | undefined): Authorized<'item', ItemRow> {
+  if (!row || actor === null || actor.id !== row.userId || !row.trashedAt) throw new NotFoundError();
+  return grant('item', row, 'write');
 }
 
 /**

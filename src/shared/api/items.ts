@@ -8,6 +8,7 @@ import {
   loadItemsSchema,
   markReadSchema,
   oneItemReplySchema,
+  saveBookmarkReplySchema,
   saveBookmarkSchema,
   starSchema,
 } from '../schemas/items.ts';
@@ -20,7 +21,7 @@ export const itemCalls = {
     summary: 'Create or update a bookmark (an empty link_id makes a new one)',
     caller: 'session',
     body: saveBookmarkSchema,
-    reply: oneItemReplySchema,
+    reply: saveBookmarkReplySchema,
   }),
   load: defineCall({
     method: 'GET',

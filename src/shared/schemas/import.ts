@@ -20,6 +20,7 @@ export const IMPORT_FORMAT_NAMES = [
   'diigo_zip',
   'kindle',
   'opml',
+  'folio',
 ] as const;
 export type ImportFormatName = (typeof IMPORT_FORMAT_NAMES)[number];
 
@@ -42,16 +43,22 @@ export const IMPORT_FORMAT_LABELS: Record<ImportFormatName, string> = {
   diigo_zip: 'Diigo zip',
   kindle: "Kindle 'My Clippings.txt'",
   opml: 'OPML outline',
+  folio: 'Folio backup',
 };
 
 /** An import file is at most this large (a 10,000-bookmark export is a few MB; Omnivore zips with pages more). */
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
+/**
+ * A Folio backup (a zip holding the library's files) may be this large, a zip's limit without ZIP64
+ * (docs/backup-format.md); other files stay under IMPORT_MAX_BYTES.
+ */
+export const BACKUP_IMPORT_MAX_BYTES = 4 * 1024 * 1024 * 1024 - 1;
 /** The summary keeps the first this many problems. */
 export const IMPORT_ERRORS_KEPT = 500;
 
 export const IMPORT_MSG = {
   fileMissing: 'Choose a file to import.',
-  tooLarge: `The file is too large (at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB).`,
+  tooLarge: `The file is too large (at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB; a Folio backup 4 GB).`,
   unknownFormat: 'Unknown format. Leave it empty to recognise the file from its content.',
   noSuchImport: 'No such import.',
 } as const;

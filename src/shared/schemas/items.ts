@@ -3,7 +3,7 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZES } from '../limits.ts';
 import { adsInfoSchema } from './ads.ts';
 import { annotationReplySchema } from './annotations.ts';
 import { emptyToUndefined, flag, linkId, name, optional, optionalLinkId, text } from './fields.ts';
-
+import { HEALTH_FILTERS } from './health.ts';
 import { ITEM_TYPE_NAMES, LIST_SORTS } from './values.ts';
 
 export { ITEM_TYPE_NAMES, type ItemType, LIST_SORTS, type ListSort } from './values.ts';
@@ -93,6 +93,8 @@ export const loadItemsSchema = z.object({
   privacy: z.preprocess(emptyToUndefined, z.enum(['public', 'private', 'all']).optional()),
   snapshot: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
   inoutliner: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
+  /** the owner's bookmarks whose link is broken (gone or unreachable) or whose page changed (link health) */
+  health: z.preprocess(emptyToUndefined, z.enum(HEALTH_FILTERS).optional()),
   /** yes: the owner's starred items only */
   starred: z.preprocess(emptyToUndefined, z.enum(['yes', 'no']).optional()),
   page_num: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100_000).default(0)),
@@ -220,6 +222,15 @@ export type ItemReply = z.infer<typeof itemReplySchema>;
 
 /** {items: [item]}: a save, an upload, one item */
 export const oneItemReplySchema = z.object({ items: z.array(itemReplySchema).length(1) });
+
+/**
+ * A bookmark save: the item, and `similar` when another bookmark of the library is the same page at
+ * another address (shared/url-key.ts; the form links to it, Duplicates can merge them).
+ */
+export const saveBookmarkReplySchema = z.object({
+  items: z.array(itemReplySchema).length(1),
+  similar: z.object({ link_id: z.number(), title: z.string(), url: z.string() }).optional(),
+});
 
 export { adsInfoSchema };
 

@@ -54,6 +54,13 @@ const refresh = {
   allItems: (client: QueryClient) =>
     client.invalidateQueries({ queryKey: queryKeys.itemRoot, predicate: (q) => q.queryKey.length === 2 }),
   reader: (client: QueryClient, id: number) => client.invalidateQueries({ queryKey: queryKeys.reader(id) }),
+  /** the trash, Duplicates and the saved searches' counts: any item coming or going changes them */
+  upkeep: (client: QueryClient) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.trashRoot }),
+      client.invalidateQueries({ queryKey: queryKeys.duplicatesRoot }),
+      client.invalidateQueries({ queryKey: queryKeys.savedSearches }),
+    ]),
 };
 
 /** The cache effect of each change, named by the change; mutations and the live socket call these. */
@@ -66,6 +73,7 @@ export const itemChanges = {
       refresh.tags(client),
       refresh.counts(client),
       refresh.reader(client, item.link_id),
+      refresh.upkeep(client),
     ]);
   },
   /** a note saved: its text and tags */
@@ -90,8 +98,21 @@ export const itemChanges = {
   },
   deleted: (client: QueryClient, ids: readonly number[]) => {
     dropItems(client, ids);
-    return Promise.all([refresh.lists(client), refresh.tags(client), refresh.counts(client)]);
+    return Promise.all([
+      refresh.lists(client),
+      refresh.tags(client),
+      refresh.counts(client),
+      refresh.upkeep(client),
+    ]);
   },
+  /** items back from the trash, or a merge of duplicates: they reappear in lists, tags and counts */
+  restored: (client: QueryClient) =>
+    Promise.all([
+      refresh.lists(client),
+      refresh.tags(client),
+      refresh.counts(client),
+      refresh.upkeep(client),
+    ]),
   /** Revise Tags: the items' tags, the lists filtered by tag and the tag counts */
   retagged: (client: QueryClient, ids: readonly number[]) =>
     Promise.all([refresh.items(client, ids), refresh.lists(client), refresh.tags(client)]),
@@ -99,7 +120,12 @@ export const itemChanges = {
     Promise.all([refresh.allItems(client), refresh.lists(client), refresh.tags(client)]),
   /** items created elsewhere than a form that returns them (uploads, Kindle import) */
   created: (client: QueryClient) =>
-    Promise.all([refresh.lists(client), refresh.tags(client), refresh.counts(client)]),
+    Promise.all([
+      refresh.lists(client),
+      refresh.tags(client),
+      refresh.counts(client),
+      refresh.upkeep(client),
+    ]),
   /** one image turned: only its own query */
   rotated: (client: QueryClient, id: number) => refresh.items(client, [id]),
 };

@@ -83,6 +83,13 @@ export const useSaveBookmark = () =>
     (client, _input, item) => itemChanges.saved(client, item),
   );
 
+/** The add form's save: the whole reply, with `similar` when the page is in the library at another address. */
+export const useAddBookmark = () =>
+  useLibraryMutation(
+    (input: SaveBookmarkInput) => call(itemCalls.saveBookmark, { body: input }),
+    (client, _input, reply) => itemChanges.saved(client, reply.items[0]!),
+  );
+
 export const useMarkRead = () =>
   useLibraryMutation(
     (input: { ids: number[]; read: boolean }) =>

@@ -9,6 +9,14 @@ export const queryKeys = {
   item: (linkId: number) => ['item', linkId] as const,
   /** under the item's key, so anything that refreshes the item refreshes its reader copy */
   reader: (linkId: number) => ['item', linkId, 'reader'] as const,
+  /** link health, the changes of a changed page, earlier copies: under the item's key too */
+  linkHealth: (linkId: number) => ['item', linkId, 'health'] as const,
+  pageChanges: (linkId: number) => ['item', linkId, 'changes'] as const,
+  pageVersions: (linkId: number) => ['item', linkId, 'versions'] as const,
+  pageVersion: (linkId: number, versionId: number) => ['item', linkId, 'versions', versionId] as const,
+  /** the user's rules, and a rule query's dry-run count */
+  rules: ['rules'] as const,
+  ruleTry: (query: string) => ['rules', 'try', query] as const,
   /** the list an item was opened from, kept still while reading (not under itemsRoot) */
   neighbours: (params: Record<string, string>) => ['item-neighbours', params] as const,
   tagsRoot: ['tags'] as const,
@@ -40,4 +48,14 @@ export const queryKeys = {
   /** the user's pending invitations, and the one of a mailed link: a live 'invited' refreshes them */
   groupInvitations: () => ['groups', 'invitations'] as const,
   groupInvitation: (token: string) => ['groups', 'invitation', token] as const,
+  /** the user's personal access tokens (Settings > Developer) */
+  tokens: ['tokens'] as const,
+  /** the user's webhooks with their last deliveries */
+  webhooks: ['webhooks'] as const,
+  /** library upkeep: the trash, duplicates and saved searches change with every delete and save */
+  trashRoot: ['trash'] as const,
+  trash: (page: number) => ['trash', page] as const,
+  duplicatesRoot: ['duplicates'] as const,
+  duplicates: (page: number) => ['duplicates', page] as const,
+  savedSearches: ['saved-searches'] as const,
 };

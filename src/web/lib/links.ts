@@ -47,9 +47,15 @@ export const links = {
   /** the public library, /profile/{name}, or one public tag of it, /profile/{name}/{tag} */
   profile: (name: string, tag?: string) =>
     `/profile/${encodeURIComponent(name)}${tag ? `/${encodeURIComponent(tag)}` : ''}`,
+  /** the browser extension's install steps */
+  extension: '/extension',
   /** sign in, then back to `next` (a path of this site) */
   signIn: (next?: string) => (next ? `/sign-in?${new URLSearchParams({ next })}` : '/sign-in'),
   outliners: () => '/outliners',
+  /** the trash: deleted items, kept 30 days */
+  trash: () => '/trash',
+  /** bookmarks of the same page, to merge */
+  duplicates: () => '/duplicates',
   groups: () => '/groups',
   /** a group's page, /group/{g_name} */
   group: (gName: string) => `/group/${encodeURIComponent(gName)}`,

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { groups } from './groups.ts';
+import { itemPageVersions } from './health.ts';
 import { items } from './items.ts';
 
 /**
@@ -41,6 +42,13 @@ export const annotations = pgTable(
      * (no copy yet, or the text is not there: an orphan). Null for highlights made in the reader.
      */
     anchored: boolean('anchored'),
+    /**
+     * Set when an "Update copy" did not find the highlight on the new copy: it stays on that older
+     * version of the page (an orphan of the current copy, never placed on other text).
+     */
+    pageVersionId: bigint('page_version_id', { mode: 'number' }).references(() => itemPageVersions.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

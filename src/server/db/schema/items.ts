@@ -50,28 +50,51 @@ export const items = pgTable(
     captureStatus: text('capture_status'),
     captureError: text('capture_error'),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
+    /** in the trash since (null: live); purged 30 days later. No list, search, count or share shows it */
+    trashedAt: timestamp('trashed_at', { withTimezone: true }),
+    /** shared/url-key.ts urlKey(url): what two saves of one page share (Duplicates) */
+    urlKey: text('url_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('items_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
-    index('items_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index('items_user_title_idx').on(t.userId, sql`lower(${t.title})`, t.id),
-    index('items_user_type_updated_idx').on(t.userId, t.type, t.updatedAt.desc(), t.id.desc()),
+    // the lists read live items only: each ordered index holds just those (index-only page walks)
+    index('items_user_updated_idx')
+      .on(t.userId, t.updatedAt.desc(), t.id.desc())
+      .where(sql`${t.trashedAt} IS NULL`),
+    index('items_user_created_idx')
+      .on(t.userId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.trashedAt} IS NULL`),
+    index('items_user_title_idx')
+      .on(t.userId, sql`lower(${t.title})`, t.id)
+      .where(sql`${t.trashedAt} IS NULL`),
+    index('items_user_type_updated_idx')
+      .on(t.userId, t.type, t.updatedAt.desc(), t.id.desc())
+      .where(sql`${t.trashedAt} IS NULL`),
     index('items_user_public_updated_idx')
       .on(t.userId, t.updatedAt.desc(), t.id.desc())
-      .where(sql`NOT ${t.private}`),
+      .where(sql`NOT ${t.private} AND ${t.trashedAt} IS NULL`),
     index('items_user_unread_updated_idx')
       .on(t.userId, t.updatedAt.desc(), t.id.desc())
-      .where(sql`${t.unread}`),
+      .where(sql`${t.unread} AND ${t.trashedAt} IS NULL`),
     index('items_user_starred_updated_idx')
       .on(t.userId, t.updatedAt.desc(), t.id.desc())
-      .where(sql`${t.starred}`),
+      .where(sql`${t.starred} AND ${t.trashedAt} IS NULL`),
     index('items_user_host_idx').on(t.userId, t.host),
     // btree_gin: one GIN over (user, vector) so a search never walks other users' matches
     index('items_user_search_idx').using('gin', t.userId, t.searchVector),
     index('items_user_page_search_idx').using('gin', t.userId, t.pageVector),
-    uniqueIndex('items_user_bookmark_url_uq').on(t.userId, t.url).where(sql`${t.type} = 'bookmark'`),
+    // a trashed bookmark does not hold its address: the same page may be saved again meanwhile
+    uniqueIndex('items_user_bookmark_url_uq')
+      .on(t.userId, t.url)
+      .where(sql`${t.type} = 'bookmark' AND ${t.trashedAt} IS NULL`),
+    index('items_user_trashed_idx')
+      .on(t.userId, t.trashedAt.desc(), t.id.desc())
+      .where(sql`${t.trashedAt} IS NOT NULL`),
+    index('items_trashed_purge_idx').on(t.trashedAt).where(sql`${t.trashedAt} IS NOT NULL`),
+    index('items_user_url_key_idx')
+      .on(t.userId, t.urlKey)
+      .where(sql`${t.urlKey} IS NOT NULL AND ${t.trashedAt} IS NULL`),
   ],
 );
 

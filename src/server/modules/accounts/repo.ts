@@ -138,6 +138,34 @@ export async function reserveUsage(
   return rows.length > 0;
 }
 
+/**
+ * Adds several units of several kinds at once, only while each count stays within its quota (null:
+ * none), in one statement. Undefined when granted; else the first kind without room (nothing taken).
+ */
+export async function reserveUnits(
+  ex: Executor,
+  userId: number,
+  units: { kind: UsageKind; n: number; quota: number | null }[],
+): Promise<UsageKind | undefined> {
+  const wanted = units.filter((u) => u.n > 0);
+  if (wanted.length === 0) return undefined;
+  const set: Partial<Record<`${UsageKind}Used`, ReturnType<typeof sql>>> = {};
+  for (const u of wanted) set[`${u.kind}Used`] = sql`${USAGE_COLUMNS[u.kind]} + ${u.n}`;
+  const room = wanted
+    .filter((u) => u.quota !== null)
+    .map((u) => sql`${USAGE_COLUMNS[u.kind]} + ${u.n} <= ${u.quota}`);
+  const rows = await ex
+    .update(users)
+    .set(set)
+    .where(and(eq(users.id, userId), ...room))
+    .returning({ id: users.id });
+  if (rows.length > 0) return undefined;
+  for (const u of wanted) {
+    if (u.quota !== null && (await usedCount(ex, userId, u.kind)) + u.n > u.quota) return u.kind;
+  }
+  return wanted[0]!.kind;
+}
+
 /** The display name (Change display name on one's own profile). */
 export async function setRealName(
   ex: Executor,

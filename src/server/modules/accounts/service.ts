@@ -122,8 +122,9 @@ export class AccountsService {
     return !(await repo.findUserByName(this.deps.db, name)) && !(await this.nameReserved(name));
   }
 
-  findUser(id: number): Promise<repo.UserRow | undefined> {
-    return repo.findUserById(this.deps.db, id);
+  /** `ex`: a caller's transaction (on PGlite's one connection, a read beside it would wait for it). */
+  findUser(id: number, ex: Executor = this.deps.db): Promise<repo.UserRow | undefined> {
+    return repo.findUserById(ex, id);
   }
 
   /** The user's quota of this kind under the plan in force now (null: unlimited). */
@@ -152,6 +153,25 @@ export class AccountsService {
   async reserveUsage(tx: Executor, user: PlanHolder, kind: repo.UsageKind): Promise<void> {
     if (!(await repo.reserveUsage(tx, user.id, kind, this.quotaOf(user, kind))))
       throw new QuotaExceededError(kind);
+  }
+
+  /**
+   * reserveUsage for several units at once (restoring trashed items takes their pdf, image and
+   * highlight units again): all or none, in the caller's transaction; QuotaExceededError names the
+   * first kind without room.
+   */
+  async reserveUnits(
+    tx: Executor,
+    user: PlanHolder,
+    units: Partial<Record<repo.UsageKind, number>>,
+  ): Promise<void> {
+    const list = (Object.entries(units) as [repo.UsageKind, number][]).map(([kind, n]) => ({
+      kind,
+      n,
+      quota: this.quotaOf(user, kind),
+    }));
+    const refused = await repo.reserveUnits(tx, user.id, list);
+    if (refused) throw new QuotaExceededError(refused);
   }
 
   /** Gives units back (deleted items, removed highlights); a count never goes below zero. */

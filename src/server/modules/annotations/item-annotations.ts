@@ -132,3 +132,38 @@ export async function annotationsByAuthors(
   }
   return byItem;
 }
+
+/** What list_highlights (the MCP server) asks of a user's own annotations. */
+export interface OwnHighlightsFilter {
+  /** words each found in the highlight or one of its sticky notes, in any case */
+  words: string[];
+  /** a tag of the highlighted item, in any case */
+  tag?: string;
+  since?: Date;
+  limit: number;
+}
+
+/** The owner's own annotations on their own items, newest first, each with its sticky notes. */
+export async function ownHighlights(
+  ex: Executor,
+  ownerId: number,
+  filter: OwnHighlightsFilter,
+): Promise<AnnotationReply[]> {
+  const conditions = [sql`a.user_id = ${ownerId}`, sql`i.user_id = ${ownerId}`];
+  for (const word of filter.words) {
+    conditions.push(sql`(strpos(lower(a.content), ${word}) > 0 OR EXISTS (
+      SELECT 1 FROM sticky_notes s WHERE s.annotation_id = a.id AND strpos(lower(s.content), ${word}) > 0))`);
+  }
+  if (filter.tag !== undefined) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM item_tags it JOIN tags t ON t.id = it.tag_id
+      WHERE it.item_id = a.item_id AND lower(t.name) = lower(${filter.tag}))`);
+  }
+  if (filter.since) conditions.push(sql`a.created_at >= ${filter.since.toISOString()}::timestamptz`);
+  const rows = await selectAnnotations(
+    ex,
+    sql`SELECT a.* FROM annotations a JOIN items i ON i.id = a.item_id
+        WHERE ${sql.join(conditions, sql` AND `)}
+        ORDER BY a.created_at DESC, a.id DESC LIMIT ${filter.limit}`,
+  );
+  return rows.map((row) => presentAnnotation(row, stickyFromJson(row.sticky)));
+}

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
 import { annotations, stickyNotes } from '../../db/schema.ts';
 import type { Authorized } from '../../policies/authorized.ts';
 
-export type AnnotationRow = typeof annotations.$inferSelect;
+/** page_version_id is read only by Update copy's versions (reanchor.ts) */
+export type AnnotationRow = Omit<typeof annotations.$inferSelect, 'pageVersionId'>;
 export type NewAnnotation = typeof annotations.$inferInsert;
 export type StickyNoteRow = typeof stickyNotes.$inferSelect;
 /** An item the item policy (policies/item.ts) let the caller change: a write here needs it. */
@@ -170,4 +171,35 @@ export async function countShapes(
     .from(annotations)
     .where(and(inArray(annotations.itemId, itemIds), inArray(annotations.shape, [...shapes])));
   return row?.n ?? 0;
+}
+
+/**
+ * Moves the annotations and sticky notes of `from` onto `to` (a merge of duplicates). A highlight
+ * `to` already has (the same ann_md5) is not moved; it stays, and goes with its item. Returns how
+ * many were moved.
+ */
+export async function moveToItem(ex: Executor, from: Checked[], to: Checked): Promise<number> {
+  if (from.length === 0) return 0;
+  const fromIds = from.map((i) => i.id);
+  // one of two duplicates of the same highlight among the merged items themselves stays too
+  const moved = await queryRows<{ id: number }>(
+    ex,
+    sql`
+    UPDATE annotations a SET item_id = ${to.id}
+    WHERE a.item_id IN (${sql.join(
+      fromIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+      AND NOT EXISTS (SELECT 1 FROM annotations k WHERE k.item_id = ${to.id} AND k.ann_md5 = a.ann_md5)
+      AND a.id = (SELECT min(d.id) FROM annotations d WHERE d.ann_md5 = a.ann_md5 AND d.item_id IN (${sql.join(
+        fromIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}))
+    RETURNING a.id`,
+  );
+  const ids = moved.map((r) => Number(r.id));
+  // every sticky note hangs on an annotation (a page note is a floatNote annotation)
+  if (ids.length > 0)
+    await ex.update(stickyNotes).set({ itemId: to.id }).where(inArray(stickyNotes.annotationId, ids));
+  return ids.length;
 }

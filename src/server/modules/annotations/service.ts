@@ -1,6 +1,7 @@
 import {
   type AddAnnotationData,
   type AddAnnotationReply,
+  type AnnotationReply,
   type ChangeAnnotationColorInput,
   type ChangeAnnotationColorReply,
   type EditStickyNoteInput,
@@ -23,8 +24,9 @@ import type { AccountsService, PlanHolder } from '../accounts/service.ts';
 import { loadForRead, loadForWrite } from '../items/access.ts';
 import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 import { insertHighlight } from './insert.ts';
-import { annotationPage } from './item-annotations.ts';
+import { annotationPage, type OwnHighlightsFilter, ownHighlights } from './item-annotations.ts';
 import { presentAnnotation, presentStickyNote } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -33,6 +35,8 @@ export interface AnnotationsDeps {
   clock: Clock;
   accounts: AccountsService;
   items: ItemsService;
+  /** annotation.created / updated / deleted for the item's owner, queued in the change's transaction */
+  webhooks: WebhookEvents;
   /** told after the item's annotations changed (groups: members of groups it is shared to hear of it) */
   onChanged?: (itemIds: number[]) => Promise<void>;
 }
@@ -70,7 +74,9 @@ export class AnnotationsService {
       }
       if (takesQuota(data.shape)) await this.deps.accounts.reserveUsage(tx, user, 'annotation');
       const count = await this.recount(tx, item);
-      return { annotation: presentAnnotation(row, []), created: true, count };
+      const annotation = presentAnnotation(row, []);
+      await this.deps.webhooks.emit(tx, item.userId, 'annotation.created', annotation);
+      return { annotation, created: true, count };
     });
     if (result.created) await this.published(user.id, [data.link_id]);
     return {
@@ -91,7 +97,9 @@ export class AnnotationsService {
       const at = this.deps.clock.now();
       await repo.setColor(tx, row.id, color, at);
       const sticky = await repo.stickyNotesOf(tx, [row.id]);
-      return presentAnnotation({ ...row, color, updatedAt: at }, sticky);
+      const presented = presentAnnotation({ ...row, color, updatedAt: at }, sticky);
+      await this.deps.webhooks.emit(tx, item.userId, 'annotation.updated', presented);
+      return presented;
     });
     await this.published(user.id, [link_id]);
     return { code: 1, annotation };
@@ -109,6 +117,11 @@ export class AnnotationsService {
     };
   }
 
+  /** The user's own highlights and notes across their library, newest first (the MCP server's list_highlights). */
+  listOwn(user: { id: number }, filter: OwnHighlightsFilter): Promise<AnnotationReply[]> {
+    return ownHighlights(this.deps.db, user.id, filter);
+  }
+
   /** Removes the annotation and its sticky notes; a highlight's quota unit is given back. */
   async remove(
     user: { id: number },
@@ -118,6 +131,7 @@ export class AnnotationsService {
       const item = await loadForWrite(tx, user, link_id, { lock: true });
       const row = await this.lockAnnotation(tx, user, item, ann_id);
       await repo.deleteAnnotation(tx, row.id);
+      await this.deps.webhooks.emit(tx, item.userId, 'annotation.deleted', { id: row.id, link_id: item.id });
       // the unit goes back to whoever took it
       if (takesQuota(row.shape)) await this.deps.accounts.releaseUsage(tx, row.userId, { annotation: 1 });
       const n = await this.recount(tx, item);
@@ -159,6 +173,7 @@ export class AnnotationsService {
               ],
             )
           )[0]!;
+      await this.emitUpdated(tx, item, annotation.id);
       return presentStickyNote(row, link_id, annotation.id);
     });
     await this.published(user.id, [link_id]);
@@ -173,6 +188,7 @@ export class AnnotationsService {
       const item = await loadForWrite(tx, user, link_id);
       const current = await this.lockStickyNote(tx, item, id);
       const row = await repo.updateStickyNote(tx, current.id, content, this.deps.clock.now());
+      await this.emitUpdated(tx, item, row.annotationId);
       return presentStickyNote(row, link_id, row.annotationId);
     });
     await this.published(user.id, [link_id]);
@@ -187,16 +203,39 @@ export class AnnotationsService {
       const item = await loadForWrite(tx, user, link_id);
       const current = await this.lockStickyNote(tx, item, id);
       await repo.deleteStickyNote(tx, current.id);
+      await this.emitUpdated(tx, item, current.annotationId);
     });
     await this.published(user.id, [link_id]);
     return { code: 1, id };
   }
 
-  /** The item's annotation count (its tags' Annotated counts follow by trigger, migration 0009). */
+  /** annotation.updated when a highlight's sticky note changed (a float note has no highlight). */
+  private async emitUpdated(tx: Executor, item: Authorized<'item', ItemRow>, annotationId: number | null) {
+    if (annotationId === null) return;
+    await this.deps.webhooks.emit(tx, item.userId, 'annotation.updated', async () => {
+      const row = await repo.lockAnnotation(tx, item, annotationId);
+      return row && presentAnnotation(row, await repo.stickyNotesOf(tx, [row.id]));
+    });
+  }
+
   /** The owner's tabs get the item; the groups it is shared to hear of the change. */
   private async published(ownerId: number, itemIds: number[]) {
     await this.deps.items.publishUpserts(ownerId, itemIds);
     await this.deps.onChanged?.(itemIds);
+  }
+
+  /**
+   * Duplicates' merge: the highlights and sticky notes of `from` move onto `to` in the caller's
+   * transaction (a highlight `to` has already stays behind, and goes to the trash with its item).
+   */
+  async moveToItem(
+    tx: Executor,
+    from: Authorized<'item', ItemRow>[],
+    to: Authorized<'item', ItemRow>,
+  ): Promise<void> {
+    if ((await repo.moveToItem(tx, from, to)) === 0) return;
+    await this.recount(tx, to);
+    for (const item of from) await this.recount(tx, item);
   }
 
   private async recount(tx: Executor, item: Authorized<'item', ItemRow>): Promise<number> {

@@ -22,6 +22,7 @@ import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import type { TagsService } from '../tags/service.ts';
 import { extractPdfText } from '../uploads/pdf-text.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 import { extractArticle, extractMeta } from './extract.ts';
 import { storeFavicon } from './favicons.ts';
 import { pictureUrl, removePictures, storeCover, storedPicturesOnly, storePictures } from './pictures.ts';
@@ -46,6 +47,8 @@ export interface CaptureDeps {
   items: ItemsService;
   tags: TagsService;
   accounts: AccountsService;
+  /** capture.finished, queued with the capture's last change */
+  webhooks: WebhookEvents;
   log?: (obj: object, msg: string) => void;
 }
 
@@ -148,7 +151,10 @@ export class CaptureService {
     await this.siteIcon(target.url, article.iconUrl);
     const copy = await storePictures(this.deps, userId, article.html);
     // the rows' cover comes from the store too (never hot-linked); it lives and goes with the copy
-    const cover = article.leadImageUrl ? await storeCover(this.deps, userId, article.leadImageUrl) : null;
+    // a screenshot sent with the copy is its cover; otherwise the page's lead image
+    const cover =
+      job.payload.coverKey ??
+      (article.leadImageUrl ? await storeCover(this.deps, userId, article.leadImageUrl) : null);
     const coverUrl = cover ? pictureUrl(cover) : null;
     const pictures = { html: copy.html, keys: cover ? [...copy.keys, cover] : copy.keys };
     const now = clock.now();
@@ -184,6 +190,7 @@ export class CaptureService {
         });
         await items.setPageText(tx, current, article.text);
         await this.deps.onCopyStored?.(tx, current, pictures.html);
+        await this.finished(tx, current, 'done', null);
         return 'done';
       });
     } catch (err) {
@@ -222,11 +229,13 @@ export class CaptureService {
       const current = await findForWrite(tx, { id: target.userId }, target.id, { lock: true });
       if (!current || current.url !== target.url) return;
       const untitled = !current.title.trim() || current.title === current.url;
+      const error = new UnsupportedContentTypeError(PDF_TYPE).message;
       await items.update(tx, current, {
         captureStatus: 'failed',
-        captureError: new UnsupportedContentTypeError(PDF_TYPE).message,
+        captureError: error,
         ...(untitled && title ? { title } : {}),
       });
+      await this.finished(tx, current, 'failed', error);
     });
     await items.publishUpserts(target.userId, [target.id]);
   }
@@ -241,8 +250,21 @@ export class CaptureService {
   }
 
   private async finish(item: Authorized<'item', ItemRow>, status: CaptureStatus, error: string | null) {
-    await this.deps.items.update(this.deps.db, item, { captureStatus: status, captureError: error });
+    await this.deps.db.transaction(async (tx) => {
+      await this.deps.items.update(tx, item, { captureStatus: status, captureError: error });
+      await this.finished(tx, item, status, error);
+    });
     await this.deps.items.publishUpserts(item.userId, [item.id]);
+  }
+
+  /** The capture.finished webhook event: the item, how its capture ended, and why it failed. */
+  private finished(
+    tx: Executor,
+    item: Authorized<'item', ItemRow>,
+    status: CaptureStatus,
+    error: string | null,
+  ) {
+    return this.deps.webhooks.emit(tx, item.userId, 'capture.finished', { link_id: item.id, status, error });
   }
 
   /** GET /api/items/reader: the owner, or anyone for a public item (loadItem refuses the rest). */

@@ -33,9 +33,39 @@ const ADDED_PATHS = [
   '/group_api/interact_api/load_invitation',
   '/group_api/interact_api/accept_invitation',
   '/group_api/interact_api/decline_invitation',
+  // the browser extension (issue 31)
+  '/api/items/rendered',
+  '/api/items/by-url',
+  '/extension/folio-extension.zip',
   // personal access tokens (issue 30)
   '/api/tokens',
   '/api/tokens/{id}',
+  '/mcp',
+  // webhooks (issue 30)
+  '/api/webhooks',
+  '/api/webhooks/{id}',
+  '/api/webhooks/{id}/test',
+  // library upkeep (issue 33): the trash, duplicates and saved searches
+  '/api/trash',
+  '/api/trash/restore',
+  '/api/trash/delete',
+  '/api/trash/empty',
+  '/api/duplicates',
+  '/api/duplicates/merge',
+  '/api/saved-searches',
+  '/api/saved-searches/{id}',
+  '/rss/search/{id}/{token}',
+  // link health and rules (issue 33)
+  '/api/items/{link_id}/health',
+  '/api/items/{link_id}/check',
+  '/api/items/{link_id}/changes',
+  '/api/items/{link_id}/update-copy',
+  '/api/items/{link_id}/versions',
+  '/api/items/{link_id}/versions/{version_id}',
+  '/api/rules',
+  '/api/rules/try',
+  '/api/rules/{id}',
+  '/api/rules/{id}/apply',
   // operations (issue 35)
   '/healthz',
   '/readyz',
@@ -52,6 +82,12 @@ const CHANGED_PATHS = [
   '/api/sharing/revoke',
   '/premium/gift/redeem',
   '/websocket', // issue 30: also takes a personal token (access_token)
+  '/item/save/bookmark', // issue 33: the reply may add `similar` (the same page at another address)
+  // the library query's health=broken|changed (issue 33, link health; the owner's own library only)
+  '/interact_api/load_user_items',
+  '/interact_api/search_user_items',
+  '/interact_api/load_user_profile_items',
+  '/interact_api/search_user_profile_items',
 ];
 
 /**

@@ -22,7 +22,8 @@ export interface GroupListRow {
 const LIST_COLUMNS = sql`g.id, g.g_name, g.display_name, g.description, g.access_mode, g.created_at, m.role,
   (SELECT name FROM users u WHERE u.id = g.owner_id) AS owner,
   (SELECT count(*)::int FROM group_members x WHERE x.group_id = g.id) AS member_count,
-  (SELECT count(*)::int FROM group_items i WHERE i.group_id = g.id) AS item_count`;
+  (SELECT count(*)::int FROM group_items i JOIN items it ON it.id = i.item_id AND it.trashed_at IS NULL
+    WHERE i.group_id = g.id) AS item_count`;
 
 function normalise(r: GroupListRow): GroupListRow {
   return {
@@ -160,17 +161,19 @@ export interface GroupItemRow {
   shared_at: Date | string;
 }
 
-/** A page of what members shared, newest first. */
+/** A page of what members shared, newest first; an item in its sharer's trash is not in the group. */
 export async function groupItemPage(ex: Executor, groupId: number, limit: number, offset: number) {
   const rows = await queryRows<GroupItemRow>(
     ex,
     sql`SELECT gi.item_id, u.name AS shared_by, gi.shared_at
         FROM group_items gi JOIN users u ON u.id = gi.shared_by
+        JOIN items it ON it.id = gi.item_id AND it.trashed_at IS NULL
         WHERE gi.group_id = ${groupId} ORDER BY gi.shared_at DESC, gi.id DESC LIMIT ${limit} OFFSET ${offset}`,
   );
   const [count] = await queryRows<{ n: number }>(
     ex,
-    sql`SELECT count(*)::int AS n FROM group_items WHERE group_id = ${groupId}`,
+    sql`SELECT count(*)::int AS n FROM group_items gi
+        JOIN items it ON it.id = gi.item_id AND it.trashed_at IS NULL WHERE gi.group_id = ${groupId}`,
   );
   return { rows: rows.map((r) => ({ ...r, item_id: Number(r.item_id) })), total: Number(count?.n ?? 0) };
 }
@@ -180,6 +183,7 @@ export async function groupItem(ex: Executor, groupId: number, itemId: number) {
     ex,
     sql`SELECT gi.item_id, u.name AS shared_by, gi.shared_at
         FROM group_items gi JOIN users u ON u.id = gi.shared_by
+        JOIN items it ON it.id = gi.item_id AND it.trashed_at IS NULL
         WHERE gi.group_id = ${groupId} AND gi.item_id = ${itemId}`,
   );
   return row && { ...row, item_id: Number(row.item_id) };
@@ -272,4 +276,18 @@ export async function audienceOfItems(ex: Executor, itemIds: number[]) {
     .innerJoin(groups, eq(groups.id, groupItems.groupId))
     .innerJoin(groupMembers, eq(groupMembers.groupId, groupItems.groupId))
     .where(inArray(groupItems.itemId, itemIds));
+}
+
+/** Duplicates' merge: `to` is shared to every group one of `from` was shared to (same sharer, same time). */
+export async function copyShares(ex: Executor, fromIds: number[], toId: number): Promise<void> {
+  if (fromIds.length === 0) return;
+  await ex.execute(sql`
+    INSERT INTO group_items (group_id, item_id, shared_by, shared_at)
+    SELECT DISTINCT ON (group_id) group_id, ${toId}::bigint, shared_by, shared_at FROM group_items
+    WHERE item_id IN (${sql.join(
+      fromIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    ORDER BY group_id, shared_at
+    ON CONFLICT (group_id, item_id) DO NOTHING`);
 }

@@ -17,7 +17,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { toSeconds } from '../../platform/clock.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/event-bus.ts';
-import type { Access } from '../../policies/authorized.ts';
+import type { Access, Authorized } from '../../policies/authorized.ts';
 import {
   authorizeGroup,
   checkMayLeave,
@@ -29,6 +29,7 @@ import { isEducationEmail } from '../accounts/user-info.ts';
 import type { GroupLayerService } from '../annotations/group-layer.ts';
 import type { CaptureService } from '../capture/service.ts';
 import { findForWrite, loadAll, loadAllInGroup } from '../items/access.ts';
+import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import type { FellowMember, GroupDirectory } from '../sharing/groups.ts';
 import { fanOut } from './fan-out.ts';
@@ -67,6 +68,13 @@ export class GroupsService implements GroupDirectory {
     access: A = 'read' as A,
   ) {
     return authorizeGroup(await repo.groupForMember(ex, user.id, by), access);
+  }
+
+  /** Refuses (400 naming `field`) a group the user is not a member of (a rule's action). */
+  async checkMember(user: Caller, groupId: number, field: string): Promise<void> {
+    await this.member(this.deps.db, user, { id: groupId }).catch((err: unknown) => {
+      throw err instanceof NotFoundError ? new ValidationError('This group was not found.', field) : err;
+    });
   }
 
   async create(user: Caller, data: CreateGroupInput): Promise<{ code: 1; group: GroupReply }> {
@@ -177,6 +185,19 @@ export class GroupsService implements GroupDirectory {
           .map((r) => ({ group_id: r.groupId, g_name: r.gName, displayName: r.displayName })),
       })),
     };
+  }
+
+  /** Duplicates' merge: the kept item joins every group a merged item was shared to. */
+  async copyShares(
+    tx: Executor,
+    from: Authorized<'item', ItemRow>[],
+    to: Authorized<'item', ItemRow>,
+  ): Promise<void> {
+    await repo.copyShares(
+      tx,
+      from.map((i) => i.id),
+      to.id,
+    );
   }
 
   /** A page of what members shared, newest first (spec: code 0 with data). */

@@ -1,11 +1,12 @@
 import type { ImportFormat } from './formats.ts';
+import { FOLIO_BACKUP_JSON, FOLIO_BACKUP_MIMETYPE } from './parsers/folio.ts';
 import { head, type ImportFile } from './source.ts';
 import { isZip, zipNames } from './zip.ts';
 
 /** The format of a file, from its content (its first 64 KB, or a zip's member names); undefined when unknown. */
 export async function detectFormat(file: ImportFile): Promise<ImportFormat | undefined> {
   const bytes = await head(file);
-  if (isZip(bytes)) return zipFormat(await zipNames(file));
+  if (isZip(bytes)) return isFolioBackup(bytes) ? 'folio' : zipFormat(await zipNames(file));
   const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '');
   const start = text.trimStart();
   if (/^<!doctype netscape-bookmark-file/i.test(start)) return 'netscape';
@@ -17,7 +18,20 @@ export async function detectFormat(file: ImportFile): Promise<ImportFormat | und
   return csvFormat(firstLine(start));
 }
 
+/**
+ * A Folio backup names itself in its first member, `mimetype` (as EPUB does), stored uncompressed:
+ * its folio-backup.json comes after the files, past what zipNames reads of a large backup.
+ */
+function isFolioBackup(head: Uint8Array): boolean {
+  const view = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  if (view.length < 30) return false;
+  const nameLength = view.readUInt16LE(26);
+  const name = view.subarray(30, 30 + nameLength).toString('latin1');
+  return name === 'mimetype' && view.subarray(0, 200).includes(FOLIO_BACKUP_MIMETYPE);
+}
+
 function zipFormat(names: string[]): ImportFormat | undefined {
+  if (names.includes(FOLIO_BACKUP_JSON)) return 'folio';
   if (names.some((n) => /(^|\/)part_\d+\.csv$/i.test(n))) return 'pocket_zip';
   if (names.some((n) => /(^|\/)metadata_[^/]*\.json$/i.test(n))) return 'omnivore';
   if (names.some((n) => n.toLowerCase().endsWith('.csv'))) return 'diigo_zip';

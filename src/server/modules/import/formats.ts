@@ -14,7 +14,7 @@ import { parseReadwiseHighlights, parseReadwiseReader } from './parsers/readwise
 import { parseWallabag } from './parsers/wallabag.ts';
 import type { ImportFile } from './source.ts';
 
-/** The formats read as a stream of entries; Kindle clippings and OPML have their own importers. */
+/** The formats read as a stream of entries; Kindle clippings, OPML and Folio backups have their own importers. */
 export const ENTRY_FORMATS = {
   netscape: { parse: parseNetscape },
   pocket_csv: { parse: parsePocketCsv },
@@ -32,7 +32,7 @@ export const ENTRY_FORMATS = {
   diigo_csv: { parse: parseDiigoCsv },
   diigo_zip: { parse: parseDiigoZip },
 } satisfies Record<
-  Exclude<ImportFormatName, 'kindle' | 'opml'>,
+  Exclude<ImportFormatName, 'kindle' | 'opml' | 'folio'>,
   { parse: (file: ImportFile) => AsyncGenerator<Parsed> }
 >;
 
@@ -57,4 +57,5 @@ export const UNKNOWN_FORMAT_MESSAGE = `Folio cannot read this file. It reads: ${
   'Diigo',
   "Kindle 'My Clippings.txt'",
   'OPML',
+  'a Folio backup',
 ].join(', ')}.`;

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { importCalls } from '../../../shared/api/import.ts';
-import { IMPORT_MAX_BYTES } from '../../../shared/schemas/import.ts';
+import { BACKUP_IMPORT_MAX_BYTES } from '../../../shared/schemas/import.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import { binder } from '../../platform/contract.ts';
 import type { ImportService } from './service.ts';
@@ -16,7 +16,7 @@ export async function registerImportRoutes(
   // multipart only in this scope, with the import file's own limits
   await app.register(async (scope) => {
     await scope.register(multipart, {
-      limits: { fileSize: IMPORT_MAX_BYTES + 1, files: 2, fields: 10, parts: 12 },
+      limits: { fileSize: BACKUP_IMPORT_MAX_BYTES + 1, files: 2, fields: 10, parts: 12 },
       throwFileSizeLimit: false,
     });
     binder(scope, deps.auth)(importCalls.start, ({ user, request }) => deps.imports.start(user, request));

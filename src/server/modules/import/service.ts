@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { KINDLE_CLIPPINGS_MAX_BYTES } from '../../../shared/limits.ts';
 import {
+  BACKUP_IMPORT_MAX_BYTES,
   IMPORT_ERRORS_KEPT,
   IMPORT_FORMAT_NAMES,
   IMPORT_MAX_BYTES,
@@ -20,11 +21,14 @@ import { receiveFile } from '../../platform/file-intake.ts';
 import { type Job, type JobQueue, jobType } from '../../platform/jobs.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { KindleImportService } from '../annotations/kindle-import.ts';
+import type { FolioRestore } from '../backup/restore.ts';
 import { parseOpml } from '../outliners/opml.ts';
 import type { OutlinersService } from '../outliners/service.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 import { detectFormat } from './detect.ts';
 import { ImportFormatError } from './entry.ts';
 import { ENTRY_FORMATS, type EntryFormat, formatLabel, UNKNOWN_FORMAT_MESSAGE } from './formats.ts';
+import { parseFolio } from './parsers/folio.ts';
 import type { ImportFile } from './source.ts';
 import { addOutcome as add, emptyOutcome, type ImportWriter, type Located, type Outcome } from './writer.ts';
 
@@ -46,6 +50,10 @@ export interface ImportDeps {
   writer: ImportWriter;
   kindle: KindleImportService;
   outliners: OutlinersService;
+  /** restores a Folio backup (format `folio`, modules/backup) */
+  restore: FolioRestore;
+  /** import.finished, queued with the import's end */
+  webhooks: WebhookEvents;
   publicUrl?: string;
 }
 
@@ -66,7 +74,7 @@ export class ImportService {
     const { fields, file } = await receiveFile(request, this.deps.blobs, {
       fileFields: ['file'],
       field: 'file',
-      maxBytes: IMPORT_MAX_BYTES,
+      maxBytes: BACKUP_IMPORT_MAX_BYTES,
       sniff: () => ({ ext: 'file', mime: 'application/octet-stream' }),
       messages: {
         missing: IMPORT_MSG.fileMissing,
@@ -78,6 +86,9 @@ export class ImportService {
     if (!file) throw new ValidationError(IMPORT_MSG.fileMissing, 'file');
     try {
       const format = await this.formatOf(fields.format, this.blobFile(key));
+      // only a Folio backup, which carries the library's files, may be larger than an export
+      if (format !== 'folio' && file.size > IMPORT_MAX_BYTES)
+        throw new ValidationError(IMPORT_MSG.tooLarge, 'file');
       const now = this.deps.clock.now();
       const row = await this.deps.db.transaction(async (tx) => {
         const [made] = await tx
@@ -155,6 +166,7 @@ export class ImportService {
     if (!user) throw new ImportFormatError('The account is gone.');
     const format = row.format as ImportFormatName;
     if (format === 'kindle' || format === 'opml') return this.importWhole(row, user, format, file);
+    if (format === 'folio') return this.restoreBackup(row, user, file);
     const parse = ENTRY_FORMATS[format as EntryFormat].parse;
     let total = 0;
     for await (const _ of parse(file)) total += 1;
@@ -182,6 +194,15 @@ export class ImportService {
       if (batch.length >= BATCH) await flush();
     }
     await flush();
+  }
+
+  /** A Folio backup: counted without its files, then restored as a stream (modules/backup/restore.ts). */
+  private async restoreBackup(row: ImportRow, user: { id: number }, file: ImportFile) {
+    const total = await this.deps.restore.count(parseFolio(file, { files: false }));
+    await this.deps.db.update(imports).set({ total }).where(eq(imports.id, row.id));
+    await this.deps.restore.restore(user, parseFolio(file, { files: true }), {
+      progress: (done, written) => this.progress(row.id, done, written),
+    });
   }
 
   /** Kindle clippings and OPML outlines: read whole (their own importers, with their own limits). */
@@ -275,12 +296,17 @@ export class ImportService {
       .where(eq(imports.id, id));
   }
 
+  /** Ends the import; its import.finished event carries the status GET /api/import/{job_id} answers. */
   private async finish(id: number, end: { state: 'done' | 'failed'; message?: string }) {
-    const [row] = await this.deps.db
-      .update(imports)
-      .set({ state: end.state, message: end.message ?? null, finishedAt: this.deps.clock.now() })
-      .where(eq(imports.id, id))
-      .returning();
+    const row = await this.deps.db.transaction(async (tx) => {
+      const [ended] = await tx
+        .update(imports)
+        .set({ state: end.state, message: end.message ?? null, finishedAt: this.deps.clock.now() })
+        .where(eq(imports.id, id))
+        .returning();
+      if (ended) await this.deps.webhooks.emit(tx, ended.userId, 'import.finished', present(ended));
+      return ended;
+    });
     if (row?.blobKey) {
       await this.deps.blobs.delete(row.blobKey);
       await this.deps.db.update(imports).set({ blobKey: null }).where(eq(imports.id, id));
@@ -289,11 +315,22 @@ export class ImportService {
 
   private blobFile(key: string): ImportFile {
     const blobs = this.deps.blobs;
+    const open = async (range?: { start: number; end: number }) => {
+      const blob = await blobs.get(key, range);
+      if (!blob) throw new ImportFormatError('The file of this import is gone.');
+      return blob;
+    };
     return {
       async *open() {
-        const blob = await blobs.get(key);
-        if (!blob) throw new ImportFormatError('The file of this import is gone.');
-        yield* blob.stream as AsyncIterable<Uint8Array>;
+        yield* (await open()).stream as AsyncIterable<Uint8Array>;
+      },
+      async size() {
+        const blob = await open({ start: 0, end: 0 });
+        blob.stream.destroy();
+        return blob.size;
+      },
+      async *slice(start, end) {
+        yield* (await open({ start, end })).stream as AsyncIterable<Uint8Array>;
       },
     };
   }

@@ -6,6 +6,10 @@ import { type ImportEntry, ImportFormatError, type Parsed, type Place } from './
  */
 export interface ImportFile {
   open(): AsyncIterable<Uint8Array>;
+  /** the file's size in bytes (a zip read through its directory needs it) */
+  size?(): Promise<number>;
+  /** the bytes from `start` to `end` (inclusive), as a stream */
+  slice?(start: number, end: number): AsyncIterable<Uint8Array>;
 }
 
 /** A file held in memory (tests, zip members). */
@@ -14,6 +18,11 @@ export function bytesFile(bytes: Uint8Array | string, chunkSize = 64 * 1024): Im
   return {
     async *open() {
       for (let i = 0; i < data.length; i += chunkSize) yield data.subarray(i, i + chunkSize);
+    },
+    size: async () => data.length,
+    async *slice(start, end) {
+      const last = Math.min(end + 1, data.length);
+      for (let i = start; i < last; i += chunkSize) yield data.subarray(i, Math.min(i + chunkSize, last));
     },
   };
 }

@@ -161,6 +161,11 @@ export class ImportWriter {
     await this.deps.tags.tagNewItems(tx, user.id, newTags);
     await this.deps.imported.star(tx, toStar);
     await this.deps.imported.queueCaptures(tx, user, toCapture, now);
+    await this.deps.imported.queueRules(
+      tx,
+      user,
+      made.map((item) => item.id),
+    );
     await this.placeInFolders(tx, user, placements, out, batch);
   }
 

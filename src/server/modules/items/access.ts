@@ -4,7 +4,7 @@ import { groupItems, groupMembers, items } from '../../db/schema.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import type { Access, Actor, Authorized } from '../../policies/authorized.ts';
 import { checkExport } from '../../policies/export.ts';
-import { authorizeItem, permits } from '../../policies/item.ts';
+import { authorizeItem, authorizeTrashed, liveItems, permits } from '../../policies/item.ts';
 import type { ShareGrant } from '../../policies/share-link.ts';
 import { ITEM_COLUMNS, type ItemRow } from './row.ts';
 
@@ -102,6 +102,19 @@ export async function checkOwnAll(ex: Executor, actor: Actor, ids: number[]): Pr
   const found = await ex
     .select({ id: items.id, userId: items.userId })
     .from(items)
-    .where(inArray(items.id, [...new Set(ids)]));
+    .where(and(inArray(items.id, [...new Set(ids)]), liveItems));
   checkExport(actor, ids, found);
+}
+
+/**
+ * The actor's trashed items (the trash's restore and delete forever), locked, in the order given;
+ * one that is not their trashed item refuses them all (not found).
+ */
+export async function loadTrashed(
+  ex: Executor,
+  actor: Actor,
+  ids: number[],
+): Promise<Authorized<'item', ItemRow>[]> {
+  const rows = new Map((await load(ex, ids, { lock: true })).map((r) => [r.id, r]));
+  return ids.map((id) => authorizeTrashed(actor, rows.get(id)));
 }

@@ -13,6 +13,8 @@ export const CAPTURE_JOB = jobType(
     itemId: z.number().int().positive(),
     /** a copy of the page that came with an import (the blob holding its HTML): stored, not fetched */
     copyKey: z.string().max(200).optional(),
+    /** a picture already in the store (`pages/<user>/...`, the extension's screenshot): the copy's cover */
+    coverKey: z.string().max(200).optional(),
   }),
 );
 export type CaptureJobPayload = z.infer<typeof CAPTURE_JOB.payload>;
@@ -34,4 +36,22 @@ export const CAPTURE_PENDING = {
 /** In the saving transaction, so the job exists exactly when the saved bookmark does. */
 export function queueCapture(jobs: JobQueue, tx: Executor, userId: number, itemId: number): Promise<void> {
   return jobs.enqueue(tx, CAPTURE_JOB, { itemId }, { userId, dedupeKey: `item:${itemId}` });
+}
+
+/**
+ * Queues the capture of a page copy the caller sent (the extension's rendered page, blob `copyKey`),
+ * replacing a capture still waiting for the item: the copy sent last is the one stored.
+ */
+export function queueCopyCapture(
+  jobs: JobQueue,
+  tx: Executor,
+  item: { id: number; userId: number },
+  copy: { copyKey: string; coverKey?: string | undefined },
+): Promise<void> {
+  return jobs.enqueueLatest(
+    tx,
+    CAPTURE_JOB,
+    { itemId: item.id, ...copy },
+    { userId: item.userId, dedupeKey: `item:${item.id}` },
+  );
 }

@@ -48,7 +48,7 @@ describe('item_counts (kept by triggers) and the list totals read from them', ()
     const mismatches = await queryRows(
       t.database.db,
       sql`SELECT * FROM (
-            SELECT user_id, type, private, unread, count(*)::int AS n FROM items WHERE user_id = ${uid}
+            SELECT user_id, type, private, unread, count(*)::int AS n FROM items WHERE user_id = ${uid} AND trashed_at IS NULL
             GROUP BY user_id, type, private, unread
           ) real FULL JOIN (SELECT * FROM item_counts WHERE user_id = ${uid} AND n <> 0) kept
             USING (user_id, type, private, unread)
@@ -77,7 +77,7 @@ describe('item_counts (kept by triggers) and the list totals read from them', ()
       sql`SELECT count(*)::int AS all, (count(*) FILTER (WHERE unread))::int AS unread,
             (count(*) FILTER (WHERE NOT private))::int AS pub, (count(*) FILTER (WHERE type = 'note'))::int AS notes,
             (count(*) FILTER (WHERE private AND unread))::int AS priv_unread
-          FROM items WHERE user_id = ${uid}`,
+          FROM items WHERE user_id = ${uid} AND trashed_at IS NULL`,
     );
     expect(ids.length).toBe(real!.all);
     const everything = await totals(owner, {});

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { urlKey } from '../../../shared/url-key.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { items } from '../../db/schema.ts';
@@ -9,6 +9,7 @@ import { CAPTURE_JOB, CAPTURE_PENDING } from './capture-hook.ts';
 import { hostOf } from './presenter.ts';
 import * as repo from './repo.ts';
 import { ITEM_COLUMNS, type ItemRow } from './row.ts';
+import { queueRules } from './rules-hook.ts';
 
 /** A bookmark or note an import makes, dated as its source dated it. */
 export interface ImportedItem {
@@ -60,7 +61,14 @@ export class ImportedItems {
     const rows = await tx
       .select(ITEM_COLUMNS)
       .from(items)
-      .where(and(eq(items.userId, owner.id), eq(items.type, 'bookmark'), inArray(items.host, [...hosts])));
+      .where(
+        and(
+          eq(items.userId, owner.id),
+          eq(items.type, 'bookmark'),
+          inArray(items.host, [...hosts]),
+          isNull(items.trashedAt),
+        ),
+      );
     const wanted = new Set(urls.map(urlKey));
     for (const row of rows) {
       const key = urlKey(row.url ?? '');
@@ -75,7 +83,14 @@ export class ImportedItems {
     const rows = await tx
       .select({ localId: items.localId })
       .from(items)
-      .where(and(eq(items.userId, owner.id), eq(items.type, 'note'), inArray(items.localId, localIds)));
+      .where(
+        and(
+          eq(items.userId, owner.id),
+          eq(items.type, 'note'),
+          inArray(items.localId, localIds),
+          isNull(items.trashedAt),
+        ),
+      );
     return new Set(rows.map((r) => r.localId!));
   }
 
@@ -151,5 +166,10 @@ export class ImportedItems {
         },
       })),
     );
+  }
+
+  /** Queues the owner's rules over the items an import made (items/rules-hook.ts). */
+  queueRules(tx: Executor, owner: { id: number }, itemIds: number[]): Promise<void> {
+    return queueRules(this.deps.jobs, tx, owner.id, itemIds);
   }
 }

@@ -224,11 +224,15 @@ describe('read state, privacy and delete', () => {
     expect(info.permissions.imagePermission.imageUsedCount).toBe(2);
     const left = (await list(client)).json();
     expect(left.items.map((i: { link_id: number }) => i.link_id)).toEqual([keep.link_id]);
-    const tags = await queryRows(
-      t.database.db,
-      sql`SELECT 1 FROM tags WHERE user_id = ${userId} AND name = 'gone'`,
-    );
-    expect(tags).toHaveLength(0);
+    // in the trash, the tag counts no item (no list shows it); deleted for good, it is gone
+    const tagCount = () =>
+      queryRows<{ n: number }>(
+        t.database.db,
+        sql`SELECT item_count AS n FROM tags WHERE user_id = ${userId} AND name = 'gone'`,
+      );
+    expect(await tagCount()).toEqual([{ n: 0 }]);
+    await client.post('/api/trash/delete', { link_id: `${pdf},${image}` });
+    expect(await tagCount()).toHaveLength(0);
   });
 });
 

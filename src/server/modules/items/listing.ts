@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { LoadItemsInput } from '../../../shared/schemas/items.ts';
 import { parseSearch } from '../../../shared/search-query.ts';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
 import { items } from '../../db/schema.ts';
 import type { Actor } from '../../policies/authorized.ts';
 import { ownsLibrary, readableWhere } from '../../policies/item.ts';
@@ -39,8 +39,7 @@ export interface ListFilter {
 /** The load parameters (spec part 1 §3) as conditions on the owner's items the viewer may read. */
 export function listFilter(q: LoadItemsInput, ownerId: number, viewer: Actor): ListFilter {
   const isOwner = ownsLibrary(viewer, ownerId);
-  const readable = readableWhere(viewer, ownerId);
-  const conds: SQL[] = readable ? [eq(items.userId, ownerId), readable] : [eq(items.userId, ownerId)];
+  const conds: SQL[] = [eq(items.userId, ownerId), readableWhere(viewer, ownerId)];
   const whole = conds.length;
   if (q.type && q.type !== 'all') conds.push(eq(items.type, q.type));
   if (q.ann === 'yes') conds.push(sql`${items.annotationCount} > 0`);
@@ -51,6 +50,12 @@ export function listFilter(q: LoadItemsInput, ownerId: number, viewer: Actor): L
   if (q.privacy === 'private') conds.push(sql`${items.private}`);
   if (q.inoutliner === 'no') conds.push(sql`cardinality(${items.outlinerIds}) = 0`);
   if (q.inoutliner === 'yes') conds.push(sql`cardinality(${items.outlinerIds}) > 0`);
+  // link health (modules/health): the last check of the bookmark's current URL
+  if (isOwner && q.health) {
+    const states = q.health === 'broken' ? sql`('gone', 'unreachable')` : sql`('changed')`;
+    conds.push(sql`EXISTS (SELECT 1 FROM link_checks lc WHERE lc.item_id = ${items.id}
+      AND lc.url = ${items.url} AND lc.state IN ${states})`);
+  }
   if (q.title) conds.push(sql`lower(${items.title}) LIKE ${`%${escapeLike(q.title.toLowerCase())}%`}`);
   // Full text (premium) also searches the captured page text, in its own vector and index.
   const fullText = q.snapshot === 'yes';
@@ -64,6 +69,7 @@ export function listFilter(q: LoadItemsInput, ownerId: number, viewer: Actor): L
     q.ann ||
     q.inoutliner ||
     q.title ||
+    (isOwner && q.health) ||
     (isOwner && q.starred === 'yes') ||
     (!isOwner && q.privacy === 'private')
       ? null
@@ -98,4 +104,24 @@ export async function listPage(ex: Executor, f: ListFilter, q: LoadItemsInput, o
     unread: counts.unread,
     matchingIds: f.narrowed ? repo.matchingIdsQuery(f.where, relatedScan, collectFirst) : null,
   };
+}
+
+/** How many items the view matches (its total, as listPage counts it), without reading a page. */
+export async function countMatching(ex: Executor, f: ListFilter, ownerId: number): Promise<number> {
+  if (f.counted) return (await repo.countFromCounters(ex, ownerId, f.counted)).matching;
+  if (!f.search) return repo.countItems(ex, f.where);
+  return repo.countItemsUpTo(ex, f.where, f.fullText ? FULLTEXT_TOTAL_CAP : SEARCH_TOTAL_CAP);
+}
+
+/** The ids of items the filter matches: among the given ones, or up to `limit` of them. */
+export async function matchingIds(ex: Executor, f: ListFilter, among?: number[], limit?: number) {
+  if (among && among.length === 0) return [];
+  const only = among ? sql` AND ${items.id} IN (${sql.join(among, sql`, `)})` : sql``;
+  const rows = await queryRows<{ id: string | number }>(
+    ex,
+    sql`SELECT ${items.id} AS id FROM ${items} WHERE ${f.where}${only} ORDER BY ${items.id}${
+      limit === undefined ? sql`` : sql` LIMIT ${limit}`
+    }`,
+  );
+  return rows.map((r) => Number(r.id));
 }

@@ -1,5 +1,6 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { ListSort } from '../../../shared/schemas/items.ts';
+import { urlKey } from '../../../shared/url-key.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { itemCounts, items } from '../../db/schema.ts';
 import type { Authorized } from '../../policies/authorized.ts';
@@ -13,15 +14,21 @@ export type ItemChanges = Partial<Omit<NewItem, 'id' | 'userId' | 'type' | 'sear
 /** An item the item policy (policies/item.ts) let the caller change: a write here needs it. */
 type Checked = Authorized<'item', { id: number }>;
 
+/** url_key follows url in every write (Duplicates groups by it). */
+function withUrlKey<T extends { url?: string | null }>(values: T): T & { urlKey?: string | null } {
+  if (values.url === undefined) return values;
+  return { ...values, urlKey: values.url ? urlKey(values.url) : null };
+}
+
 export async function insertItem(ex: Executor, values: NewItem): Promise<ItemRow> {
-  const [row] = await ex.insert(items).values(values).returning(COLUMNS);
+  const [row] = await ex.insert(items).values(withUrlKey(values)).returning(COLUMNS);
   return row!;
 }
 
 /** Many rows in one multi-row INSERT ... RETURNING. */
 export async function insertItems(ex: Executor, values: NewItem[]): Promise<ItemRow[]> {
   if (values.length === 0) return [];
-  return ex.insert(items).values(values).returning(COLUMNS);
+  return ex.insert(items).values(values.map(withUrlKey)).returning(COLUMNS);
 }
 
 export async function findOwnItems(ex: Executor, userId: number, ids: number[]): Promise<ItemRow[]> {
@@ -29,7 +36,7 @@ export async function findOwnItems(ex: Executor, userId: number, ids: number[]):
   return ex
     .select(COLUMNS)
     .from(items)
-    .where(and(eq(items.userId, userId), inArray(items.id, ids)));
+    .where(and(eq(items.userId, userId), inArray(items.id, ids), isNull(items.trashedAt)));
 }
 
 export async function findBookmarkByUrl(
@@ -40,7 +47,9 @@ export async function findBookmarkByUrl(
   const [row] = await ex
     .select(COLUMNS)
     .from(items)
-    .where(and(eq(items.userId, userId), eq(items.type, 'bookmark'), eq(items.url, url)))
+    .where(
+      and(eq(items.userId, userId), eq(items.type, 'bookmark'), eq(items.url, url), isNull(items.trashedAt)),
+    )
     .limit(1);
   return row;
 }
@@ -50,7 +59,7 @@ export async function updateItem(
   item: Checked,
   values: Partial<Omit<NewItem, 'id' | 'userId'>>,
 ): Promise<void> {
-  await ex.update(items).set(values).where(eq(items.id, item.id));
+  await ex.update(items).set(withUrlKey(values)).where(eq(items.id, item.id));
 }
 
 const idsOf = (list: Checked[]) => list.map((i) => i.id);
@@ -75,6 +84,24 @@ export async function setStarred(ex: Executor, list: Checked[], starred: boolean
   await ex
     .update(items)
     .set({ starred })
+    .where(inArray(items.id, idsOf(list)));
+}
+
+/** Moves the items to the trash at `at` (counts and tag counters follow by trigger). */
+export async function trashItems(ex: Executor, list: Checked[], at: Date): Promise<void> {
+  if (list.length === 0) return;
+  await ex
+    .update(items)
+    .set({ trashedAt: at })
+    .where(inArray(items.id, idsOf(list)));
+}
+
+/** Brings trashed items back; they keep their dates, so they return to their place in the lists. */
+export async function restoreItems(ex: Executor, list: Checked[]): Promise<void> {
+  if (list.length === 0) return;
+  await ex
+    .update(items)
+    .set({ trashedAt: null })
     .where(inArray(items.id, idsOf(list)));
 }
 
@@ -227,7 +254,7 @@ export async function findOwnBy(
   const query = ex
     .select(COLUMNS)
     .from(items)
-    .where(and(eq(items.userId, userId), eq(items.type, type), match))
+    .where(and(eq(items.userId, userId), eq(items.type, type), match, isNull(items.trashedAt)))
     .orderBy(items.id)
     .limit(1);
   const [row] = await ('title' in by ? query.for('update') : query);
@@ -258,6 +285,7 @@ export async function findByTitles(
         sql`lower(${items.title}) = ANY(${lowered})`,
         eq(items.type, type),
         inArray(items.title, titles),
+        isNull(items.trashedAt),
       ),
     )
     .orderBy(items.id);

@@ -25,9 +25,9 @@ export function registerItemRoutes(
   bind(itemCalls.saveBookmark, async ({ user, body, request }) => {
     const { lists, groups, ...fields } = body;
     const caller = { user, origin: ownOrigin(request, deps.publicUrl) };
-    return {
-      items: [await items.saveBookmark(user, fields, placeSaved(deps.targets, caller, { lists, groups }))],
-    };
+    const item = await items.saveBookmark(user, fields, placeSaved(deps.targets, caller, { lists, groups }));
+    const similar = await items.similarTo(user.id, item);
+    return { items: [item], ...(similar ? { similar } : {}) };
   });
 
   bind(itemCalls.load, async ({ user, query }) => ({ items: [await items.loadItem(user, query)] }));

@@ -14,6 +14,7 @@ import type {
   StarInput,
 } from '../../../shared/schemas/items.ts';
 import { parseTagInput } from '../../../shared/tags.ts';
+import { urlKey } from '../../../shared/url-key.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -26,14 +27,17 @@ import type { AccountsService } from '../accounts/service.ts';
 import { adsInfoFor, effectivePlan } from '../accounts/user-info.ts';
 import { annotationsForItems, quotaUnitsOfItems } from '../annotations/item-annotations.ts';
 import type { TagsService } from '../tags/service.ts';
+import type { WebhookEvents } from '../webhooks/events.ts';
 import { loadAll, loadForRead, loadForWrite } from './access.ts';
 import { CAPTURE_PENDING, needsCapture, queueCapture } from './capture-hook.ts';
-import { fileFactsFor, queueFileCleanup } from './files-hook.ts';
-import { listFilter, listPage } from './listing.ts';
+import { similarBookmark } from './duplicates.ts';
+import { fileFactsFor } from './files-hook.ts';
+import { countMatching, listFilter, listPage, matchingIds } from './listing.ts';
 import { hostOf, presentItem } from './presenter.ts';
 
 import * as repo from './repo.ts';
 import type { ItemRow } from './row.ts';
+import { queueRules } from './rules-hook.ts';
 
 export const FULLTEXT_PREMIUM_MESSAGE = 'Go premium to use fulltext search';
 export const URL_REQUIRED_MESSAGE = 'Please enter the URL of the page to save.';
@@ -48,6 +52,8 @@ export interface ItemsDeps {
   accounts: AccountsService;
   tags: TagsService;
   jobs: JobQueue;
+  /** item.created / item.updated / item.deleted, queued in the writer's transaction */
+  webhooks: WebhookEvents;
 }
 
 /** Work done in a bookmark save's transaction; what it returns runs after the commit. */
@@ -114,7 +120,9 @@ export class ItemsService {
         await this.deps.tags.setItemTags(tx, user.id, row.id, parseTagInput(data.tags ?? ''));
       }
       if (capture) await queueCapture(this.deps.jobs, tx, user.id, row.id);
+      if (!existing) await queueRules(this.deps.jobs, tx, user.id, [row.id]);
       if (within) afterCommit = await within(tx, row);
+      await this.emitItems(tx, user.id, existing ? 'item.updated' : 'item.created', [row.id]);
       return row;
     });
     // read again: placing it in outliners changed its ouliner_id
@@ -214,6 +222,16 @@ export class ItemsService {
     return found;
   }
 
+  /** Another bookmark of the user that is the same page as this one at another address, if any. */
+  async similarTo(
+    userId: number,
+    item: ItemReply,
+  ): Promise<{ link_id: number; title: string; url: string } | undefined> {
+    if (item.type_name !== 'bookmark' || !item.url) return undefined;
+    const row = await similarBookmark(this.deps.db, userId, urlKey(item.url), item.link_id);
+    return row && { link_id: row.id, title: row.title, url: row.url ?? '' };
+  }
+
   /** The id of the user's bookmark of exactly this URL, if they have one. */
   async bookmarkIdFor(userId: number, url: string): Promise<number | undefined> {
     return (await repo.findBookmarkByUrl(this.deps.db, userId, url))?.id;
@@ -282,6 +300,24 @@ export class ItemsService {
     };
   }
 
+  /**
+   * How many of the viewer's own items a view matches (saved searches' live counts); full text
+   * counts only on a plan that has it, as the list answers.
+   */
+  async count(viewer: Viewer, q: LoadItemsInput): Promise<number> {
+    const fullText = PLANS[effectivePlan(viewer, this.deps.clock.now())].fullText;
+    const query = fullText ? q : { ...q, snapshot: undefined };
+    return countMatching(this.deps.db, listFilter(query, viewer.id, viewer), viewer.id);
+  }
+
+  /**
+   * The ids of the owner's items a library query matches (a rule's search), among `among` when
+   * given, else up to `limit` of the whole library.
+   */
+  matching(owner: { id: number }, q: LoadItemsInput, among?: number[], limit?: number): Promise<number[]> {
+    return matchingIds(this.deps.db, listFilter(q, owner.id, owner), among, limit);
+  }
+
   /** Marks read (1) or unread (0); image, note and kindle items are skipped when marking unread. */
   async markRead(
     user: { id: number },
@@ -293,6 +329,7 @@ export class ItemsService {
       const changing = list.filter((i) => !(unread && NEVER_UNREAD.has(i.type)) && i.unread !== unread);
       const ids = changing.map((i) => i.id);
       await repo.setState(tx, changing, { unread }, this.deps.clock.now());
+      await this.emitItems(tx, user.id, 'item.updated', ids);
       return ids;
     });
     await this.publishUpserts(user.id, changed);
@@ -311,6 +348,7 @@ export class ItemsService {
       const changing = list.filter((i) => i.private !== makePrivate && !(i.type === 'note' && !makePrivate));
       const ids = changing.map((i) => i.id);
       await repo.setState(tx, changing, { private: makePrivate }, this.deps.clock.now());
+      await this.emitItems(tx, user.id, 'item.updated', ids);
       return ids;
     });
     await this.publishUpserts(user.id, changed);
@@ -324,28 +362,48 @@ export class ItemsService {
       const list = await loadAll(tx, user, link_id, 'write');
       const changing = list.filter((i) => i.starred !== star);
       await repo.setStarred(tx, changing, star);
-      return changing.map((i) => i.id);
+      const ids = changing.map((i) => i.id);
+      await this.emitItems(tx, user.id, 'item.updated', ids);
+      return ids;
     });
     await this.publishUpserts(user.id, changed);
     return { link_ids: changed };
   }
 
-  /** Deletes the items and gives back their pdf, image and highlight quota units. */
+  /**
+   * Deletes the items (delete_b): they move to the trash (trash.ts) with their files, annotations and
+   * notes, out of every list, count, feed and share, and their pdf, image and highlight quota units
+   * are given back at once (restoring takes them again).
+   */
   async delete(user: { id: number }, { link_id }: LinkIdsInput): Promise<{ link_ids: number[] }> {
     const deleted = await this.deps.db.transaction(async (tx) => {
-      const list = await loadAll(tx, user, link_id, 'write');
-      await queueFileCleanup(this.deps.jobs, tx, user.id, link_id);
-      const highlights = await quotaUnitsOfItems(tx, link_id);
-      const rows = await repo.deleteItems(tx, list);
-      await this.deps.accounts.releaseUsage(tx, user.id, {
-        pdf: rows.filter((r) => r.type === 'pdf').length,
-        image: rows.filter((r) => r.type === 'image').length,
-        annotation: highlights,
-      });
-      return rows.map((r) => r.id);
+      const list = await loadAll(tx, user, link_id, 'write', { lock: true });
+      await this.trashWithin(tx, user, list);
+      return list.map((r) => r.id);
     });
     for (const id of deleted) await this.publish(user.id, { cmd: ITEM_CMD.remove, link_id: id });
     return { link_ids: deleted };
+  }
+
+  /** delete_b's work in the caller's transaction (also a merge of duplicates); the caller publishes. */
+  async trashWithin(tx: Executor, user: { id: number }, list: Authorized<'item', ItemRow>[]): Promise<void> {
+    const highlights = await quotaUnitsOfItems(
+      tx,
+      list.map((r) => r.id),
+    );
+    await repo.trashItems(tx, list, this.deps.clock.now());
+    await this.deps.accounts.releaseUsage(tx, user.id, {
+      pdf: list.filter((r) => r.type === 'pdf').length,
+      image: list.filter((r) => r.type === 'image').length,
+      annotation: highlights,
+    });
+    // to a webhook, an item moved to the trash is deleted (a restore makes it again)
+    await this.deps.webhooks.emitEach(
+      tx,
+      user.id,
+      'item.deleted',
+      list.map((r) => ({ link_id: r.id })),
+    );
   }
 
   /** Item replies for these rows, as the viewer sees them (canEdit), in the same order. */
@@ -366,7 +424,7 @@ export class ItemsService {
     if (ownerName) names.set(rows[0]!.userId, ownerName);
     for (const r of rows) {
       if (!names.has(r.userId))
-        names.set(r.userId, (await this.deps.accounts.findUser(r.userId))?.name ?? '');
+        names.set(r.userId, (await this.deps.accounts.findUser(r.userId, ex))?.name ?? '');
     }
     const files = await fileFactsFor(
       ex,
@@ -398,7 +456,23 @@ export class ItemsService {
     return presented;
   }
 
-  private publish(userId: number, event: ItemEvent) {
+  /**
+   * item.created or item.updated for the owner's items, presented as the API presents them, in the
+   * change's transaction (notes and uploads call it for the items they write).
+   */
+  async emitItems(
+    tx: Executor,
+    userId: number,
+    event: 'item.created' | 'item.updated',
+    ids: number[],
+  ): Promise<void> {
+    if (!ids.length) return;
+    await this.deps.webhooks.emitEach(tx, userId, event, async () =>
+      this.present(tx, await repo.findOwnItems(tx, userId, ids), userId),
+    );
+  }
+
+  publish(userId: number, event: ItemEvent) {
     return this.deps.bus.publish(userTopic(userId), event);
   }
 }

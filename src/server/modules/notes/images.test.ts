@@ -108,6 +108,10 @@ describe('deleting notes', () => {
 
     await alice.post('/ditem_mana2/delete_b', { link_id: first });
     await t.jobs.runDueJobs();
+    // in the trash the note keeps its pictures; deleted for good, they go
+    expect((await alice.get(own)).statusCode).toBe(200);
+    await alice.post('/api/trash/delete', { link_id: first });
+    await t.jobs.runDueJobs();
     expect((await alice.get(own)).statusCode).toBe(404);
     expect((await alice.get(shared)).statusCode).toBe(200);
   });

@@ -63,6 +63,7 @@ export class NotesService {
       if (data.tags !== undefined || !existing) {
         await tags.setItemTags(tx, user.id, row.id, parseTagInput(data.tags ?? ''));
       }
+      await items.emitItems(tx, user.id, existing ? 'item.updated' : 'item.created', [row.id]);
       return { id: row.id, previousVersion: existing ? existing.updatedAt.getTime() : null };
     });
     const [item] = await items.publishUpserts(user.id, [result.id]);

@@ -351,6 +351,11 @@ describe('items and highlights in outliners', () => {
 
     await alice.post('/annotation_mana/remove_annotation', { ann_id: ann.id, link_id: other.link_id });
     await alice.post('/ditem_mana2/delete_b', { link_id: String(page.link_id) });
+    const kinds = async () =>
+      (await tree(alice, id)).entries.map((e: { kind: string; text: string }) => [e.kind, e.text]);
+    // in the trash, its entries are left out of the tree; deleted for good, they become text
+    expect(await kinds()).toEqual([['text', 'a memorable quote']]);
+    await alice.post('/api/trash/delete', { link_id: String(page.link_id) });
     const entries = (await tree(alice, id)).entries;
     expect(
       entries.map((e: { kind: string; text: string; link_id: null; ann_id: null }) => [

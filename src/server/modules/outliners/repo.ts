@@ -144,7 +144,7 @@ export async function treeOf(ex: Executor, outlinerId: number, onlyIds?: number[
         FROM outliner_entries e
         LEFT JOIN items i ON i.id = e.link_id
         LEFT JOIN annotations a ON a.id = e.ann_id
-        WHERE e.outliner_id = ${outlinerId} ${only}
+        WHERE e.outliner_id = ${outlinerId} ${only} AND i.trashed_at IS NULL
       ) r`,
   );
   return JSON.parse(row?.tree ?? '[]') as TreeRow[];
@@ -328,4 +328,10 @@ export async function itemsOfEntries(ex: Executor, entryIds: number[]): Promise<
     .from(outlinerEntries)
     .where(and(inArray(outlinerEntries.id, entryIds), eq(outlinerEntries.kind, 'item')));
   return rows.map((r) => r.linkId!).filter((id) => id !== null);
+}
+
+/** Duplicates' merge: the entries of `fromIds` (items and their highlights) now show `toId`. */
+export async function moveItemEntries(ex: Executor, fromIds: number[], toId: number): Promise<void> {
+  if (fromIds.length === 0) return;
+  await ex.update(outlinerEntries).set({ linkId: toId }).where(inArray(outlinerEntries.linkId, fromIds));
 }

@@ -25,10 +25,11 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { NotFoundError, ValidationError } from '../../platform/errors.ts';
 import { type EventBus, userTopic } from '../../platform/event-bus.ts';
-import type { Actor } from '../../policies/authorized.ts';
+import type { Actor, Authorized } from '../../policies/authorized.ts';
 import { authorizeOutliner } from '../../policies/outliner.ts';
 import type { AccountsService, PlanHolder } from '../accounts/service.ts';
 import { loadAll, loadForWrite } from '../items/access.ts';
+import type { ItemRow } from '../items/row.ts';
 import type { ItemsService } from '../items/service.ts';
 import type { OpmlNode } from './opml.ts';
 import { presentEntry, presentOutliner, presentTree } from './presenter.ts';
@@ -67,6 +68,13 @@ export class OutlinersService {
 
   private async owned(ex: Executor, actor: Actor, outlinerId: number, lock = false) {
     return authorizeOutliner(actor, await repo.findOutliner(ex, outlinerId, { lock }), 'write');
+  }
+
+  /** Refuses (400 naming `field`) an outliner the user may not add to (a rule's action). */
+  async checkOwned(userId: number, outlinerId: number, field: string): Promise<void> {
+    await this.owned(this.deps.db, { id: userId }, outlinerId).catch((err: unknown) => {
+      throw err instanceof NotFoundError ? new ValidationError('This outliner was not found.', field) : err;
+    });
   }
 
   async list(caller: Caller, q: ListOutlinersInput): Promise<ListOutlinersReply> {
@@ -441,6 +449,22 @@ export class OutlinersService {
     const outliner = presentOutliner(row, outline.count, caller.origin);
     await this.publish(caller, row.id, 'outliner', { outliner });
     return { code: 1, outliner, imported: outline.count };
+  }
+
+  /**
+   * Duplicates' merge: outliner entries of the merged items point at the kept one (migration 0012's
+   * triggers keep items.outliner_ids; 0023's raise the trees' versions).
+   */
+  async moveItemEntries(
+    tx: Executor,
+    from: Authorized<'item', ItemRow>[],
+    to: Authorized<'item', ItemRow>,
+  ): Promise<void> {
+    await repo.moveItemEntries(
+      tx,
+      from.map((i) => i.id),
+      to.id,
+    );
   }
 
   async settings(userId: number): Promise<OutlinerSettings> {

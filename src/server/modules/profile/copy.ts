@@ -107,6 +107,7 @@ export class CopyService {
           await items.setPageText(tx, copy, page.page.text);
         }
         if (copy_annotations) await copyAnnotations(tx, { accounts, items }, user, source, copy, now);
+        await items.emitItems(tx, user.id, 'item.created', [copy.id]);
         return copy.id;
       });
       const [item] = await items.publishUpserts(user.id, [id]);

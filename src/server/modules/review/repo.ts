@@ -34,7 +34,7 @@ function eligible(scope: Scope) {
              WHERE it.item_id = i.id AND lower(t.name) IN ${listOf(scope.tags.map((t) => t.toLowerCase()))})`
     : sql``;
   return sql`annotations a
-    JOIN items i ON i.id = a.item_id AND i.user_id = ${scope.userId}
+    JOIN items i ON i.id = a.item_id AND i.user_id = ${scope.userId} AND i.trashed_at IS NULL
     LEFT JOIN review_cards c ON c.annotation_id = a.id
     WHERE a.user_id = ${scope.userId} AND a.shape IN ${QUOTE_SHAPES} AND a.content <> ''
       AND c.excluded IS NOT TRUE
@@ -113,7 +113,8 @@ export async function stickyNotesOf(
 export async function ownHighlight(ex: Executor, userId: number, annotationId: number): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     ex,
-    sql`SELECT a.id FROM annotations a JOIN items i ON i.id = a.item_id AND i.user_id = ${userId}
+    sql`SELECT a.id FROM annotations a
+        JOIN items i ON i.id = a.item_id AND i.user_id = ${userId} AND i.trashed_at IS NULL
         WHERE a.id = ${annotationId} AND a.user_id = ${userId} AND a.shape IN ${QUOTE_SHAPES}`,
   );
   return rows.length > 0;

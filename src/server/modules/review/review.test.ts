@@ -172,6 +172,17 @@ describe('highlights that leave the review', () => {
   });
 });
 
+describe('an item in the trash', () => {
+  it('takes its highlights out of the review until it is restored', async () => {
+    const { c, item, ids } = await userWithHighlights(2);
+    expect((await c.post('/ditem_mana2/delete_b', { link_id: String(item.link_id) })).statusCode).toBe(200);
+    expect((await today(c)).due).toEqual([]);
+    expect((await grade(c, ids[0]!, 'good')).statusCode).toBe(404);
+    expect((await c.post('/api/trash/restore', { link_id: String(item.link_id) })).statusCode).toBe(200);
+    expect((await today(c)).due).toHaveLength(2);
+  });
+});
+
 describe('POST /api/review/settings', () => {
   it('keeps the daily digest to paying users and refuses unknown zones and hours', async () => {
     const c = await t.signUp();

@@ -254,7 +254,7 @@ describe('the search vector kept by the database', () => {
     }
     const [count] = await queryRows<{ n: number }>(
       t.database.db,
-      sql`SELECT count(*)::int AS n FROM items WHERE user_id = ${uid}`,
+      sql`SELECT count(*)::int AS n FROM items WHERE user_id = ${uid} AND trashed_at IS NULL`,
     );
     // a, b, the note, the PDF and the Kindle book
     expect(count!.n).toBe(5);

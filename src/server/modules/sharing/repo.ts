@@ -81,3 +81,25 @@ export function contactsByIds(ex: Executor, userId: number, ids: number[]) {
     .from(mailContacts)
     .where(and(eq(mailContacts.userId, userId), inArray(mailContacts.id, ids)));
 }
+
+/**
+ * Duplicates' merge: `to` takes the share link of the first of `from` that has one, unless it has its
+ * own (the address people were given keeps working). True when a link moved.
+ */
+export async function moveShareLink(ex: Executor, fromIds: number[], toId: number): Promise<boolean> {
+  if (fromIds.length === 0) return false;
+  const held = await ex
+    .select({ id: itemShareLinks.id })
+    .from(itemShareLinks)
+    .where(eq(itemShareLinks.itemId, toId));
+  if (held.length > 0) return false;
+  const [first] = await ex
+    .select({ id: itemShareLinks.id })
+    .from(itemShareLinks)
+    .where(inArray(itemShareLinks.itemId, fromIds))
+    .orderBy(itemShareLinks.id)
+    .limit(1);
+  if (!first) return false;
+  await ex.update(itemShareLinks).set({ itemId: toId }).where(eq(itemShareLinks.id, first.id));
+  return true;
+}

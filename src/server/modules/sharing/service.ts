@@ -119,6 +119,19 @@ export class SharingService {
   }
 
   /** POST /api/sharing/revoke: the old URL answers 404 from now on. Owner only. */
+  /** Duplicates' merge: the kept item takes a merged item's share link when it has none. */
+  async moveShareLink(
+    tx: Executor,
+    from: Authorized<'item', ItemRow>[],
+    to: Authorized<'item', ItemRow>,
+  ): Promise<void> {
+    await repo.moveShareLink(
+      tx,
+      from.map((i) => i.id),
+      to.id,
+    );
+  }
+
   async revoke(user: { id: number }, itemId: number): Promise<{ code: 1; link_id: number }> {
     const item = await loadForWrite(this.deps.db, user, itemId);
     await repo.deleteLink(this.deps.db, item.id);

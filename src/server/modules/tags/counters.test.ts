@@ -12,22 +12,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every counter kept on the user's tag rows (migration 0009) that differs from a recount from item_tags. */
+/** Every counter kept on the user's tag rows (migration 0009) that differs from a recount of live items from item_tags. */
 function mismatches(userId: number) {
   return queryRows(
     t.database.db,
     sql`SELECT t.name, t.item_count, t.public_count, t.bookmark_count, t.image_count, t.pdf_count,
           t.note_count, t.unread_count, t.annotated_count, c.*
         FROM tags t LEFT JOIN (
-          SELECT it.tag_id, count(*)::int AS n,
-            (count(*) FILTER (WHERE NOT i.private))::int AS public,
-            (count(*) FILTER (WHERE i.type = 'bookmark'))::int AS bookmarks,
-            (count(*) FILTER (WHERE i.type = 'image'))::int AS images,
-            (count(*) FILTER (WHERE i.type = 'pdf'))::int AS pdfs,
-            (count(*) FILTER (WHERE i.type = 'note'))::int AS notes,
-            (count(*) FILTER (WHERE i.unread))::int AS unread,
-            (count(*) FILTER (WHERE i.annotation_count > 0))::int AS annotated
-          FROM item_tags it JOIN items i ON i.id = it.item_id GROUP BY it.tag_id
+          SELECT it.tag_id, (count(*) FILTER (WHERE live))::int AS n,
+            (count(*) FILTER (WHERE live AND NOT i.private))::int AS public,
+            (count(*) FILTER (WHERE live AND i.type = 'bookmark'))::int AS bookmarks,
+            (count(*) FILTER (WHERE live AND i.type = 'image'))::int AS images,
+            (count(*) FILTER (WHERE live AND i.type = 'pdf'))::int AS pdfs,
+            (count(*) FILTER (WHERE live AND i.type = 'note'))::int AS notes,
+            (count(*) FILTER (WHERE live AND i.unread))::int AS unread,
+            (count(*) FILTER (WHERE live AND i.annotation_count > 0))::int AS annotated
+          FROM item_tags it JOIN items i ON i.id = it.item_id,
+            LATERAL (SELECT i.trashed_at IS NULL AS live) l GROUP BY it.tag_id
         ) c ON c.tag_id = t.id
         WHERE t.user_id = ${userId}
           AND (c.n IS NULL OR t.item_count <> c.n OR t.public_count <> c.public

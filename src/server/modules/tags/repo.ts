@@ -178,7 +178,7 @@ export async function listTags(
   const counted = sql`SELECT t.name, t.last_used_at, c.count FROM (
           SELECT it.tag_id, count(*)::int AS count
           FROM items i JOIN item_tags it ON it.item_id = i.id
-          WHERE i.user_id = ${f.userId} AND ${f.itemFilter} ${f.publicOnly ? sql`AND NOT i.private` : sql``}
+          WHERE i.user_id = ${f.userId} AND i.trashed_at IS NULL AND ${f.itemFilter} ${f.publicOnly ? sql`AND NOT i.private` : sql``}
           GROUP BY it.tag_id) c
         JOIN tags t ON t.id = c.tag_id WHERE true ${nameWhere}`;
   const rows = await queryRows<{ name: string; count: number; total: number }>(

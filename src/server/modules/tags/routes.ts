@@ -28,14 +28,18 @@ export function registerTagRoutes(
 
   bind(tagCalls.editItemTags, async ({ user, body }) => {
     const { editTags, editTagOption, link_id } = body;
-    const tNames = await tags.reviseTags(user, link_id, editTags, Number(editTagOption) as 0 | 1);
+    const tNames = await tags.reviseTags(user, link_id, editTags, Number(editTagOption) as 0 | 1, (tx, ids) =>
+      items.emitItems(tx, user.id, 'item.updated', ids),
+    );
     await items.publishUpserts(user.id, link_id);
     return { code: 1 as const, t_name: tNames.get(link_id[0]!) ?? '' };
   });
 
   bind(tagCalls.batchEditTags, async ({ user, body }) => {
     const { editTags, editTagOption, infos } = body;
-    const tNames = await tags.reviseTags(user, infos, editTags, Number(editTagOption) as 0 | 1);
+    const tNames = await tags.reviseTags(user, infos, editTags, Number(editTagOption) as 0 | 1, (tx, ids) =>
+      items.emitItems(tx, user.id, 'item.updated', ids),
+    );
     await items.publishUpserts(user.id, infos);
     return { code: 1 as const, link_ids: infos, t_names: Object.fromEntries(tNames) };
   });

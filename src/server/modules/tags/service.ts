@@ -107,6 +107,8 @@ export class TagsService {
     ids: number[],
     tagText: string,
     mode: 0 | 1,
+    /** runs in the revision's transaction once the tags are set (the items' item.updated webhook event) */
+    within?: (tx: Executor, ids: number[]) => Promise<void>,
   ): Promise<Map<number, string>> {
     const given = parseTagInput(tagText);
     return this.deps.db.transaction(async (tx) => {
@@ -116,6 +118,10 @@ export class TagsService {
         const names = mode === 1 ? [...splitTName(current.get(item.id) ?? ''), ...given] : given;
         await this.setItemTags(tx, item.userId, item.id, names);
       }
+      await within?.(
+        tx,
+        list.map((i) => i.id),
+      );
       return repo.tagNamesFor(tx, ids);
     });
   }

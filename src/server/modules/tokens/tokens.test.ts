@@ -157,6 +157,11 @@ describe('Authorization: Bearer', () => {
     expect((await alice.get('/api/tokens')).statusCode).toBe(200);
   });
 
+  it('meets a missing call with the usual 404', async () => {
+    const res = await writer.post('/api/no-such-call', {});
+    expect(res.statusCode).toBe(404);
+  });
+
   it('refuses an unknown, malformed or revoked token with 401, not as a visitor', async () => {
     for (const token of ['folio_pat_nothing', 'nonsense', '']) {
       const res = await new BearerClient(t.app, token).get('/interact_api/load_user_items', {

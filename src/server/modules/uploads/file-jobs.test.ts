@@ -168,6 +168,7 @@ describe('PDF text (a background job)', () => {
   it('does nothing for an item deleted before its job ran', async () => {
     const saved = (await uploadFile(premium, makePdf(['gone']), { filename: 'gone.pdf' })).json().items[0];
     await premium.post('/ditem_mana2/delete_b', { link_id: String(saved.link_id) });
+    await premium.post('/api/trash/delete', { link_id: String(saved.link_id) });
     expect(await t.jobs.runDueJobs()).toEqual({ succeeded: 2, retried: 0, failed: 0 });
   });
 });

@@ -79,6 +79,7 @@ describe('the 64 MB cap, enforced while the file streams in', () => {
     expect(row!.sha256).toBe(upload.sha256());
     expect(files().filter((f) => !f.endsWith('.meta'))).toHaveLength(1);
     await alice.post('/ditem_mana2/delete_b', { link_id: String(item.link_id) });
+    await alice.post('/api/trash/delete', { link_id: String(item.link_id) });
     await t.jobs.runDueJobs();
     expect(files()).toEqual([]);
   });

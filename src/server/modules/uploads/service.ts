@@ -110,6 +110,7 @@ export class UploadsService {
         await this.deps.items.update(tx, item, { permanentUrl: url, downloadUrl: `${url}?download=1` });
         await this.deps.tags.setItemTags(tx, viewer.id, item.id, parseTagInput(form.tags ?? ''));
         await queueFileJob(this.deps.jobs, tx, viewer.id, item.id, kind);
+        await this.deps.items.emitItems(tx, viewer.id, 'item.created', [item.id]);
         return item.id;
       });
     } catch (err) {

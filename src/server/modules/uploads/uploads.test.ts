@@ -216,9 +216,11 @@ describe('quotas', () => {
     const info = (await carol.get('/interact_api/load_user_info')).json();
     expect(info.permissions).toMatchObject({ pdf: false, image: false });
 
-    // deleting gives the unit back, and removes the blobs once the clean-up job runs
+    // deleting gives the unit back; deleting for good removes the blobs once the clean-up job runs
     const linkId = last.json().items[0].link_id;
     expect((await carol.post('/ditem_mana2/delete_b', { link_id: String(linkId) })).statusCode).toBe(200);
+    expect(await usage(carol)).toEqual({ pdf: 99, image: 100 });
+    await carol.post('/api/trash/delete', { link_id: String(linkId) });
     expect(await usage(carol)).toEqual({ pdf: 99, image: 100 });
     await t.jobs.runDueJobs();
     const pdfBlob = blobs.find((b) => b.endsWith('.pdf'))!;
@@ -267,6 +269,8 @@ describe('deleting file items', () => {
     expect(await blobsOf(frank)).toHaveLength(8);
 
     await frank.post('/ditem_mana2/delete_b', { link_id: String(linkId) });
+    expect((await frank.get(`/api/files/items/${linkId}/file`)).statusCode).toBe(404);
+    await frank.post('/api/trash/delete', { link_id: String(linkId) });
     expect(await t.jobs.runDueJobs()).toMatchObject({ succeeded: 1, failed: 0 });
     const left = await blobsOf(frank);
     expect(left).toHaveLength(4);

@@ -3,6 +3,15 @@ import { MSG } from '../../../shared/messages.ts';
 import { ForbiddenError } from '../errors.ts';
 import { bearerOf } from './personal-tokens.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** a route only a personal token opens (/mcp): no cookie ever speaks there, so no cross-site check */
+    tokenOnly?: boolean;
+    /** a route whose POST a mail client makes by design (RFC 8058 one-click unsubscribe) */
+    crossSiteAllowed?: boolean;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Non-browser clients without an Origin header send this instead; browsers cannot send it cross-site without CORS. */
 export const CSRF_HEADER = 'x-folio-csrf';
@@ -26,9 +35,8 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string | un
   if (!publicUrl) app.log.warn(PUBLIC_URL_WARNING);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (bearerOf(request.headers.authorization) !== null) return;
-    // a route whose POST a mail client makes by design (RFC 8058 one-click unsubscribe)
-    if ((request.routeOptions.config as { crossSiteAllowed?: boolean } | undefined)?.crossSiteAllowed) return;
+    const { tokenOnly, crossSiteAllowed } = request.routeOptions.config;
+    if (bearerOf(request.headers.authorization) !== null || tokenOnly || crossSiteAllowed) return;
     const origin = request.headers.origin;
     if (origin) {
       if (origin !== ownOrigin(request, publicUrl)) throw new ForbiddenError(MSG.crossOrigin);

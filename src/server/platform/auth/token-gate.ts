@@ -22,6 +22,8 @@ export function registerTokenGate(app: FastifyInstance, deps: { auth: Auth; limi
     if (bearerOf(request.headers.authorization) === null) return;
     const user = await deps.auth.currentUser(request);
     if (!user?.token) throw new UnauthorizedError(TOKEN_MSG.invalid);
+    // no route: the usual not-found answer (a client with a token learns of a missing call as anyone does)
+    if (request.is404) return deps.limit(request);
     const scope = request.routeOptions.schema?.scope;
     if (!scope || scope === 'none') throw new ForbiddenError(TOKEN_MSG.notForTokens);
     if (scope === 'write' && user.token.scope !== 'write') throw new ForbiddenError(TOKEN_MSG.readOnly);

@@ -14,6 +14,7 @@ export const LIMITED_ROUTES: Record<string, RateLimitBucket> = {
   'POST /common/contact': 'feedback',
   'POST /stats': 'stats',
   'POST /fetch_meta': 'fetchMeta',
+  'POST /api/items/:link_id/check': 'linkCheck',
   'POST /api/auth/sign-up': 'signUp',
   'POST /api/auth/forgot-password': 'passwordReset',
   'POST /api/auth/reset-password': 'passwordReset',
@@ -23,6 +24,8 @@ export const LIMITED_ROUTES: Record<string, RateLimitBucket> = {
   'POST /item/import/kindle': 'upload',
   'POST /group_api/interact_api/invite': 'groupInvite',
   'POST /api/review/digest': 'reviewDigest',
+  'POST /api/webhooks': 'webhooks',
+  'POST /api/webhooks/:id/test': 'webhooks',
 };
 
 export interface RateLimitDeps {

@@ -1,5 +1,6 @@
 import { Puzzle, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { readCookie, writeCookie } from '../../lib/cookies.ts';
 import { links } from '../../lib/links.ts';
 import { IconButton } from '../../ui/IconButton.tsx';
@@ -48,7 +49,9 @@ export function ExtensionBar({ username }: { username: string }) {
         >
           Save to Folio
         </a>{' '}
-        to your bookmarks bar, then click it on any page.
+        to your bookmarks bar, then click it on any page. Or{' '}
+        <Link to={links.extension}>install the Folio extension</Link> to save pages as you see them and
+        highlight them.
       </p>
       <IconButton label="Dismiss" icon={<X size={16} aria-hidden="true" />} onClick={dismiss} />
     </aside>

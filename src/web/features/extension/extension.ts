@@ -1,4 +1,8 @@
+import { SCREENSHOT_EVENT } from '../../../shared/extension-page.ts';
 import { links } from '../../lib/links.ts';
+
+/** The name of the personal token the connect page makes for the extension (shown in Settings). */
+export const EXTENSION_TOKEN_NAME = 'Browser extension';
 
 /** The bar shows this long after the library opens (spec part 1 §2). */
 export const EXTENSION_BAR_DELAY_MS = 1000;
@@ -35,6 +39,21 @@ export function isDesktopChrome(facts: BrowserFacts): boolean {
   if (!/(?:\b|Headless)Chrome\/\d+/.test(ua)) return false;
   if (/\b(Edg|EdgA|OPR|SamsungBrowser|YaBrowser)\//.test(ua)) return false;
   return !/\b(Mobile|Android)\b/.test(ua);
+}
+
+/** The spec's prompt (part 2 §8) where a feature needs the extension and it is not there. */
+export const EXTENSION_MISSING_MESSAGE =
+  'Sorry, you need to install chrome extension to enable this feature.';
+
+/**
+ * Asks the extension (its content script on this Folio page) to open a page and save it as rendered
+ * with a screenshot of it; the detail is the page's address, a string (an object would not reach the
+ * content script's world). False when the extension is not there.
+ */
+export function askExtensionForScreenshot(root: HTMLElement, url: string): boolean {
+  if (!hasExtension(root)) return false;
+  root.ownerDocument.dispatchEvent(new CustomEvent(SCREENSHOT_EVENT, { detail: url }));
+  return true;
 }
 
 /**

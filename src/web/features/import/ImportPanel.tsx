@@ -1,6 +1,7 @@
 import { CircleCheck, FileUp, Upload } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
+  BACKUP_IMPORT_MAX_BYTES,
   IMPORT_FORMAT_LABELS,
   IMPORT_FORMAT_NAMES,
   IMPORT_MAX_BYTES,
@@ -39,7 +40,9 @@ export function ImportPanel() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) return setError(IMPORT_MSG.fileMissing);
-    if (file.size > IMPORT_MAX_BYTES) return setError(IMPORT_MSG.tooLarge);
+    // only a zip may be a Folio backup, whose cap is larger; the server checks the content
+    const cap = /\.zip$/i.test(file.name) ? BACKUP_IMPORT_MAX_BYTES : IMPORT_MAX_BYTES;
+    if (file.size > cap) return setError(IMPORT_MSG.tooLarge);
     const controller = new AbortController();
     abort.current = controller;
     setError(null);

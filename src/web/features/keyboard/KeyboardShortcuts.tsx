@@ -1,6 +1,7 @@
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { useSavedSearches } from '../../api/saved-searches.ts';
 import { lazyNamed, OnFirstUse } from '../../lib/lazy.tsx';
 import { links } from '../../lib/links.ts';
 import type { AddKind } from '../library/ActionBar.tsx';
@@ -39,6 +40,7 @@ export function KeyboardShortcuts({
   const navigate = useNavigate();
   const createNote = useCreateNote();
   const [palette, setPalette] = useState<ItemReply[] | null>(null);
+  const saved = useSavedSearches(palette !== null);
   const [help, setHelp] = useState(false);
   const sequence = useRef(NO_SEQUENCE);
   const host = useItemActions({
@@ -141,6 +143,7 @@ export function KeyboardShortcuts({
               query,
               current: palette ?? [],
               found,
+              saved: saved.data?.searches,
               ctx: { signedIn: true },
               navigate: (to) => navigate(to),
               add,

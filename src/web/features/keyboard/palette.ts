@@ -24,6 +24,8 @@ export interface PaletteInput {
   current: ItemReply[];
   /** the user's items whose title holds the typed text (asked of the server as they type) */
   found?: ItemReply[];
+  /** the user's saved searches (issue 33), with their counts */
+  saved?: { id: number; name: string; query: string; count: number }[];
   ctx: ActionContext;
   navigate(to: string): void;
   add(kind: AddKind): void;
@@ -67,6 +69,8 @@ function places(username: string): { id: string; label: string; to: string; keyw
     { id: 'profile', label: 'Public Library', to: links.profile(username), keywords: 'profile' },
     { id: 'outliners', label: 'My Outliners', to: links.outliners() },
     { id: 'review', label: 'Daily Review', to: '/review', keywords: 'highlights remember spaced repetition' },
+    { id: 'duplicates', label: 'Duplicates', to: links.duplicates(), keywords: 'same page merge' },
+    { id: 'trash', label: 'Trash', to: links.trash(), keywords: 'deleted restore bin' },
     { id: 'groups', label: 'My Groups', to: '/groups' },
     { id: 'settings', label: 'Settings', to: '/setting', keywords: 'account preferences' },
     { id: 'premium', label: 'Premium', to: '/premium', keywords: 'plan upgrade' },
@@ -116,10 +120,19 @@ export function paletteCommands(input: PaletteInput): PaletteCommand[] {
     hint: item.host || item.type_name,
     run: () => input.navigate(links.item(input.username, item.link_id)),
   }));
+  const saved = (input.saved ?? []).map((s) => ({
+    id: `saved:${s.id}`,
+    group: 'Go to' as const,
+    label: s.name,
+    hint: String(s.count),
+    keywords: 'saved search',
+    run: () => input.navigate(links.library(input.username, s.query)),
+  }));
   return [
     ...search,
     ...found,
     ...actionCommands(input),
+    ...saved,
     ...ADD.map(({ kind, label, keywords }) => ({
       id: `add:${kind}`,
       group: 'Add' as const,

@@ -14,6 +14,7 @@ import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { ExportDialogs } from '../export/ExportDialogs.tsx';
 import { ExtensionBar } from '../extension/ExtensionBar.tsx';
 import { useFirstLibraryGuide, useGuideShowing } from '../guides/GuideProvider.tsx';
+import { HealthViewNote } from '../health/HealthViewNote.tsx';
 import { useCreateNote } from '../notes/new-note.ts';
 import { ActionBar, type AddKind } from './ActionBar.tsx';
 import { HeaderAd } from './Ads.tsx';
@@ -205,6 +206,7 @@ export function LibraryPage() {
       <div className={styles.layout}>
         {narrow ? null : <aside className={styles.sidebar}>{sidebar}</aside>}
         <section className={styles.listArea} aria-label="Items" aria-busy={list.isFetching}>
+          {view.health ? <HealthViewNote health={view.health} /> : null}
           {view.what ? <SearchSummary view={view} total={list.data?.total ?? 0} onChange={change} /> : null}
           {bulkMode ? (
             <BulkBar

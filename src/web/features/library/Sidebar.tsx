@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ItemType } from '../../../shared/schemas/items.ts';
 import { NO_TAG } from '../../../shared/search-query.ts';
+import { links } from '../../lib/links.ts';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { CLEARED_FILTERS } from './filters.ts';
 import { RelatedSearches } from './RelatedSearches.tsx';
+import { SavedSearches } from './SavedSearches.tsx';
 import styles from './Sidebar.module.css';
 import { TagSidebar } from './TagSidebar.tsx';
 import { isFiltered, type LibraryView } from './view.ts';
@@ -79,12 +81,28 @@ export function Sidebar(props: SidebarProps) {
           {isOwner ? entry('Annotated', { ann: true }, view.ann) : null}
           {isOwner ? entry('Unread', { unread: true }, view.unread, String(props.unreadTotal)) : null}
           {isOwner ? entry('Starred', { starred: true }, view.starred) : null}
+          {isOwner ? entry('Broken links', { health: 'broken' }, view.health === 'broken') : null}
+          {isOwner ? entry('Changed pages', { health: 'changed' }, view.health === 'changed') : null}
           {isOwner && more ? (
             <>
               {entry('Public', { privacy: 'public' }, view.privacy === 'public')}
               {entry('Private', { privacy: 'private' }, view.privacy === 'private')}
               {entry('Untagged', { what: UNTAGGED }, view.what === UNTAGGED)}
               {entry('Not in outliner', { notInOutliner: true }, view.notInOutliner)}
+            </>
+          ) : null}
+          {isOwner ? (
+            <>
+              <li>
+                <Link to={links.duplicates()} className={styles.navLink}>
+                  <span className={styles.navLabel}>Duplicates</span>
+                </Link>
+              </li>
+              <li>
+                <Link to={links.trash()} className={styles.navLink}>
+                  <span className={styles.navLabel}>Trash</span>
+                </Link>
+              </li>
             </>
           ) : null}
           {isOwner ? (
@@ -101,6 +119,7 @@ export function Sidebar(props: SidebarProps) {
           ) : null}
         </ul>
       </nav>
+      {isOwner ? <SavedSearches username={props.username} view={view} /> : null}
       {isOwner ? <RelatedSearches view={view} premium={props.premium} hrefFor={hrefFor} /> : null}
       <TagSidebar {...props} filtered={!nothing} />
     </div>

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { testRoot, withQueryClient } from '../../../../test/helpers/dom.ts';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { NotificationProvider } from '../../ui/notifications/NotificationProvider.tsx';
 import { ItemGrid } from './ItemGrid.tsx';
 import { ItemRow } from './ItemRow.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -110,15 +111,18 @@ describe('the Starred filter in the sidebar', () => {
       dom.root.render(
         withQueryClient(
           <MemoryRouter>
-            <Sidebar
-              username="me"
-              isOwner
-              view={view}
-              unreadTotal={0}
-              relTags={[]}
-              premium={false}
-              hrefFor={(patch) => (patch.starred ? '/user/me?starred=yes' : '/user/me')}
-            />
+            {/* the sidebar's saved searches notify */}
+            <NotificationProvider>
+              <Sidebar
+                username="me"
+                isOwner
+                view={view}
+                unreadTotal={0}
+                relTags={[]}
+                premium={false}
+                hrefFor={(patch) => (patch.starred ? '/user/me?starred=yes' : '/user/me')}
+              />
+            </NotificationProvider>
           </MemoryRouter>,
         ),
       ),

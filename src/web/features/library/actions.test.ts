@@ -24,6 +24,7 @@ describe('item actions by type and role', () => {
       'makePublic',
       'star',
       'cachedPage',
+      'screenshot',
       'exportCsv',
       'export',
       'report',

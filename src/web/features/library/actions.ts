@@ -5,6 +5,7 @@ import { copyItem } from '../../api/profile.ts';
 import { noteFeature } from '../../api/stats.ts';
 import { links } from '../../lib/links.ts';
 import type { Notify } from '../../ui/notifications/NotificationProvider.tsx';
+import { askExtensionForScreenshot, EXTENSION_MISSING_MESSAGE } from '../extension/extension.ts';
 import { libraryText } from './messages.ts';
 
 /** Sign in, then come back to the page the visitor was on. */
@@ -77,6 +78,7 @@ export type ActionId =
   | 'star'
   | 'unstar'
   | 'cachedPage'
+  | 'screenshot'
   | 'downloadImage'
   | 'exportCsv'
   | 'export'
@@ -236,6 +238,24 @@ export const ITEM_ACTIONS: readonly ItemAction[] = [
     bulk: false,
     isAvailable: (item) => item.type_name === 'bookmark',
     perform: (items, rt) => rt.go(links.cachedPage(items[0]!.url), { newTab: true }),
+  },
+  {
+    // spec part 2 §6: a bookmark's screenshot needs the browser extension, else its install prompt
+    id: 'screenshot',
+    label: 'Take screenshot',
+    bulk: false,
+    isAvailable: (item) => owner(item) && item.type_name === 'bookmark',
+    perform: (items, rt) => {
+      if (askExtensionForScreenshot(document.documentElement, items[0]!.url)) {
+        rt.notify({ kind: 'done', text: 'The extension opens the page and saves it with its screenshot.' });
+      } else {
+        rt.notify({
+          kind: 'error',
+          text: EXTENSION_MISSING_MESSAGE,
+          action: { label: 'Install the extension', onClick: () => rt.go(links.extension) },
+        });
+      }
+    },
   },
   {
     id: 'downloadImage',

@@ -10,4 +10,5 @@ export const CLEARED_FILTERS: Partial<LibraryView> = {
   snapshot: false,
   notInOutliner: false,
   starred: false,
+  health: null,
 };

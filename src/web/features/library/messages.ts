@@ -6,6 +6,10 @@ export const libraryText = {
   saveFailed: 'Save to your Library failed',
   deleted: (n: number) => `${n} item(s) deleted`,
   deleteFailed: (type: string) => `${type} delete failed`,
+  /** not in the spec: the trash (issue 33) */
+  undo: 'Undo',
+  restored: (n: number) => `${n} item(s) restored`,
+  restoreFailed: 'Restore failed',
   markedRead: (n: number) => `${n} item(s) ${n === 1 ? 'has' : 'have'} been marked as read`,
   markedUnread: 'marked as unread',
   markFailed: 'Mark failed.',

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { ItemReply } from '../../../shared/schemas/items.ts';
+import { ApiError } from '../../api/client.ts';
 import { useConvertMode, useDeleteItems, useMarkRead, useReviseTags, useStar } from '../../api/items.ts';
+import { useRestoreItems } from '../../api/trash.ts';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { type ActionContext, type ActionId, type ActionRuntime, performAction } from './actions.ts';
 import { libraryText } from './messages.ts';
@@ -13,6 +15,7 @@ export function useItemActions(opts: { ctx: ActionContext; onDeleted: (count: nu
   const starring = useStar();
   const del = useDeleteItems();
   const revise = useReviseTags();
+  const restore = useRestoreItems();
   const [editing, setEditing] = useState<ItemReply | null>(null);
   const [deleting, setDeleting] = useState<ItemReply[]>([]);
   const [revising, setRevising] = useState<ItemReply[]>([]);
@@ -53,7 +56,29 @@ export function useItemActions(opts: { ctx: ActionContext; onDeleted: (count: nu
       items.map((i) => i.link_id),
       {
         onSuccess: (r) => {
-          notify({ kind: 'done', text: libraryText.deleted(r.link_ids.length) });
+          // deleted items wait in the trash: Undo brings them back
+          const shown = notify({
+            kind: 'done',
+            text: libraryText.deleted(r.link_ids.length),
+            action: {
+              label: libraryText.undo,
+              onClick: () => {
+                shown.dismiss();
+                restore.mutate(r.link_ids, {
+                  onSuccess: (back) =>
+                    notify({ kind: 'done', text: libraryText.restored(back.link_ids.length) }),
+                  onError: (error) =>
+                    notify({
+                      kind: 'error',
+                      text:
+                        error instanceof ApiError && error.message
+                          ? error.message
+                          : libraryText.restoreFailed,
+                    }),
+                });
+              },
+            },
+          });
           setDeleting([]);
           opts.onDeleted(r.link_ids.length);
         },

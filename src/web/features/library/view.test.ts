@@ -26,6 +26,7 @@ describe('library view in the URL', () => {
       snapshot: false,
       notInOutliner: false,
       starred: false,
+      health: null,
     });
   });
 
@@ -36,6 +37,16 @@ describe('library view in the URL', () => {
     expect(viewToLoadParams(v, 'me').starred).toBe('yes');
     expect(isFiltered(v)).toBe(true);
     expect(viewShows(v, { type_name: 'bookmark', private: 0, readed: 0, annotation_count: 0 })).toBe(false);
+  });
+
+  it('keeps the Broken links and Changed pages views in the URL and asks the list for health=', () => {
+    const v = parse('health=broken');
+    expect(v.health).toBe('broken');
+    expect(viewToSearch(v).get('health')).toBe('broken');
+    expect(viewToLoadParams(v, 'me').health).toBe('broken');
+    expect(isFiltered(v)).toBe(true);
+    expect(viewShows(v, { type_name: 'bookmark', private: 0, readed: 0, annotation_count: 0 })).toBe(false);
+    expect(parse('health=dead').health).toBeNull();
   });
 
   it('reads every spec parameter, query or what, page or page_num', () => {

@@ -20,6 +20,8 @@ export interface LibraryView {
   snapshot: boolean;
   notInOutliner: boolean;
   starred: boolean;
+  /** the owner's broken links or changed pages (link health) */
+  health: 'broken' | 'changed' | null;
 }
 
 export interface ViewDefaults {
@@ -45,6 +47,7 @@ export function parseView(
   const sort = search.get('sort') ?? defaults.sort ?? '';
   const count = Number(search.get('count') ?? defaults.count);
   const pageNum = search.get('page_num');
+  const health = search.get('health');
   let what = (search.get('query') ?? search.get('what') ?? '').trim();
   if (routeTag && !what) what = tagFilterText(routeTag);
   return {
@@ -61,6 +64,7 @@ export function parseView(
     snapshot: search.get('snapshot') === 'yes',
     notInOutliner: search.get('inoutliner') === 'no',
     starred: search.get('starred') === 'yes',
+    health: health === 'broken' || health === 'changed' ? health : null,
   };
 }
 
@@ -77,6 +81,7 @@ export function viewToSearch(view: LibraryView): URLSearchParams {
   if (view.snapshot) s.set('snapshot', 'yes');
   if (view.notInOutliner) s.set('inoutliner', 'no');
   if (view.starred) s.set('starred', 'yes');
+  if (view.health) s.set('health', view.health);
   if (view.page > 1) s.set('page', String(view.page));
   return s;
 }
@@ -97,6 +102,7 @@ export function viewToLoadParams(view: LibraryView, username: string): Record<st
   if (view.snapshot) p.snapshot = 'yes';
   if (view.notInOutliner) p.inoutliner = 'no';
   if (view.starred) p.starred = 'yes';
+  if (view.health) p.health = view.health;
   return p;
 }
 
@@ -115,7 +121,8 @@ export function isFiltered(view: LibraryView): boolean {
       view.what ||
       view.snapshot ||
       view.notInOutliner ||
-      view.starred,
+      view.starred ||
+      view.health,
   );
 }
 
@@ -130,7 +137,7 @@ export function viewShows(
   if (view.privacy === 'public' && item.private === 1) return false;
   if (view.privacy === 'private' && item.private === 0) return false;
   // a new item is never starred yet
-  if (view.starred) return false;
+  if (view.starred || view.health) return false;
   return !view.what && !view.snapshot;
 }
 

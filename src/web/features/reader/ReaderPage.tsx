@@ -10,6 +10,8 @@ import { links } from '../../lib/links.ts';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
+import { EarlierCopy } from '../health/EarlierCopy.tsx';
+import { LinkHealthBar } from '../health/LinkHealthBar.tsx';
 import { useItemKeyboardScope } from '../keyboard/item-scope.ts';
 import { libraryText } from '../library/messages.ts';
 import { EditItemForm } from '../library/modals/EditItemForm.tsx';
@@ -76,6 +78,8 @@ export function ReaderPage({ item, username, annotationLayer, group }: ReaderPag
   // the form edits the item as it was when opened: a save updating the item must not reset it midway
   const [editing, setEditing] = useState<ItemReply | null>(null);
   const [article, setArticle] = useState<HTMLElement | null>(null);
+  // an earlier copy of the page (Update copy keeps them) read in place of the current one
+  const [versionId, setVersionId] = useState<number | null>(null);
   const { data: viewer } = useUserInfo();
   // the reader's own choice, whoever's item it is
   const [typography, setTypography] = useTypography(viewer?.name ?? '');
@@ -190,6 +194,9 @@ export function ReaderPage({ item, username, annotationLayer, group }: ReaderPag
                 read={article ? () => articleSentences(article) : null}
               />
             ) : null}
+            {item.canEdit && !group && item.type_name === 'bookmark' && item.url ? (
+              <LinkHealthBar item={item} versionId={versionId} onVersion={setVersionId} />
+            ) : null}
           </header>
           {reader.isPending ? (
             <StateBox role="status">
@@ -200,6 +207,13 @@ export function ReaderPage({ item, username, annotationLayer, group }: ReaderPag
             <StateBox role="alert">
               <p>{libraryText.loadFailed}</p>
             </StateBox>
+          ) : versionId !== null ? (
+            <EarlierCopy
+              linkId={item.link_id}
+              versionId={versionId}
+              onBack={() => setVersionId(null)}
+              render={(html) => <ReaderArticle html={html} />}
+            />
           ) : hasCopy && copy.html ? (
             <>
               {placingFloat ? (

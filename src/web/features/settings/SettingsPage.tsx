@@ -6,7 +6,9 @@ import { useSettingsOperation, useUserSettings } from '../../api/settings.ts';
 import { rememberLanguage, t } from '../../i18n/index.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
+import { DeveloperSection } from '../developer/DeveloperSection.tsx';
 import { ImportPanel } from '../import/ImportPanel.tsx';
+import { RulesSection } from '../rules/RulesSection.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { ConnectionsSection } from './ConnectionsSection.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
@@ -18,7 +20,7 @@ import { TwoFactorSection } from './TwoFactorSection.tsx';
 
 /**
  * /setting (part 2 §2): Profile, Connections, Account, Email Subscriptions (not for free or team
- * members), Preferences, Outliner, Gift (with gifts), Affiliate (with an affiliate), Premium,
+ * members), Preferences, Outliner, Import, Developer (tokens, assistants), Gift (with gifts), Affiliate (with an affiliate), Premium,
  * Delete Account.
  */
 export function SettingsPage() {
@@ -46,6 +48,11 @@ export function SettingsPage() {
           <section className={styles.section} aria-labelledby="import-h" id="import">
             <h2 id="import-h">{t('settings.import')}</h2>
             <ImportPanel />
+          </section>
+          <DeveloperSection />
+          <section className={styles.section} aria-labelledby="rules-h" id="rules">
+            <h2 id="rules-h">Rules</h2>
+            <RulesSection />
           </section>
           {s.premium.giftCount > 0 ? <GiftSection s={s} /> : null}
           {s.affiliate ? (

@@ -1,7 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { ItemReply } from '../../../../shared/schemas/items.ts';
+import { isSignedIn } from '../../../../shared/schemas/values.ts';
 import { fetchMeta } from '../../../api/capture.ts';
-import { fetchItem, useSaveBookmark } from '../../../api/items.ts';
+import { fetchItem, useAddBookmark } from '../../../api/items.ts';
+import { useUserInfo } from '../../../api/user-info.ts';
+import { links } from '../../../lib/links.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -40,8 +44,11 @@ export function AddBookmarkModal(props: {
   /** a page to save, e.g. from the Save to Folio bookmarklet (?add=) */
   initialUrl?: string;
 }) {
-  const save = useSaveBookmark();
+  const save = useAddBookmark();
+  const { data: info } = useUserInfo();
   const [url, setUrl] = useState('');
+  // saved, and the same page is in the library at another address: the form says so before closing
+  const [similar, setSimilar] = useState<{ link_id: number; title: string; url: string } | null>(null);
   const [step, setStep] = useState<Step>('url');
   const [details, setDetails] = useState<BookmarkDetails>(EMPTY_DETAILS);
   const [existing, setExisting] = useState<ItemReply | null>(null);
@@ -62,6 +69,7 @@ export function AddBookmarkModal(props: {
     setDetails(EMPTY_DETAILS);
     setTargets(NO_SAVE_TARGETS);
     setExisting(null);
+    setSimilar(null);
     save.reset();
   };
   const close = (open: boolean) => {
@@ -96,17 +104,38 @@ export function AddBookmarkModal(props: {
     save.mutate(
       { url, ...details, ...saveTargetsPayload(targets) },
       {
-        onSuccess: (item) => {
-          props.onAdded(item, existing !== null);
-          close(false);
+        onSuccess: (reply) => {
+          props.onAdded(reply.items[0]!, existing !== null);
+          if (reply.similar) setSimilar(reply.similar);
+          else close(false);
         },
       },
     );
   };
 
+  const owner = isSignedIn(info) ? info.name : '';
   return (
     <Modal open={props.open} onOpenChange={close} title="Add bookmark" size="md">
-      {step !== 'details' ? (
+      {similar ? (
+        <div className={styles.form}>
+          <p className={styles.formNotice} role="status" data-testid="similar-item">
+            Saved. A similar item is already in your library:{' '}
+            <Link to={links.item(owner, similar.link_id)} onClick={() => close(false)}>
+              {similar.title || similar.url}
+            </Link>
+            .{' '}
+            <Link to={links.duplicates()} onClick={() => close(false)}>
+              Duplicates
+            </Link>{' '}
+            can merge them.
+          </p>
+          <div className={styles.formButtons}>
+            <Button variant="primary" onClick={() => close(false)} autoFocus>
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : step !== 'details' ? (
         <form onSubmit={next} className={styles.form} aria-busy={step === 'fetching'}>
           <TextField
             label="URL"

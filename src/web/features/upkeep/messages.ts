@@ -1,0 +1,27 @@
+/** Library upkeep's words (issue 33; not in the spec). */
+export const upkeepText = {
+  trashTitle: 'Trash',
+  trashIntro: 'Deleted items stay here 30 days with their files, highlights and notes, then go for good.',
+  trashEmpty: 'The trash is empty.',
+  restore: 'Restore',
+  deleteForever: 'Delete forever',
+  emptyTrash: 'Empty trash',
+  emptyConfirm: 'Delete every item in the trash for good? This cannot be undone.',
+  deleteForeverConfirm: (title: string) => `Delete “${title}” for good? This cannot be undone.`,
+  restored: (n: number) => `${n} item(s) restored`,
+  deletedForever: (n: number) => `${n} item(s) deleted for good`,
+  failed: 'That did not work, please retry.',
+  purgeOn: (date: string) => `Deleted for good on ${date}`,
+  duplicatesTitle: 'Duplicates',
+  duplicatesIntro:
+    'Bookmarks of the same page saved at addresses that differ only by http/https, www., a trailing slash or tracking parameters.',
+  duplicatesEmpty: 'No duplicates: every page is in your library once.',
+  keepThis: 'Keep this one',
+  merge: 'Merge',
+  merged: (n: number) => `${n} duplicate(s) merged; they are in the trash`,
+  mergeHint: 'The others’ tags, highlights, notes, outliner entries, star and shares move to the one kept.',
+  loading: 'Loading...',
+  loadFailed: 'Loading failed, please retry.',
+  previous: 'Previous',
+  next: 'Next',
+};

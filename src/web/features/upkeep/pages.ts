@@ -1,0 +1,2 @@
+export { DuplicatesPage } from './DuplicatesPage.tsx';
+export { TrashPage } from './TrashPage.tsx';
