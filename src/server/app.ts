@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -133,9 +134,12 @@ import { Fetcher } from './platform/fetcher.ts';
 import { registerFormBodies } from './platform/form-body.ts';
 import { JobQueue } from './platform/jobs.ts';
 import type { Mailer } from './platform/mailer.ts';
+import { Lifecycle } from './platform/operations/readiness.ts';
+import { registerOperationsRoutes } from './platform/operations/routes.ts';
 import type { PaymentGateway } from './platform/payments/gateway.ts';
 import { SandboxGateway } from './platform/payments/sandbox.ts';
 import { type RequestLimit, registerRateLimits } from './platform/rate-limit/rate-limit.ts';
+import { registerRequestContext, requestIdFrom } from './platform/request-context.ts';
 import { S3BlobStore } from './platform/s3-blob-store.ts';
 
 export interface AppDeps {
@@ -162,6 +166,8 @@ export interface AppDeps {
   payments?: PaymentGateway;
   /** check every JSON reply against its route's declared schema (tests) */
   checkReplies?: boolean;
+  /** the graceful stop marks it stopping (platform/operations/graceful-stop.ts); /readyz reads it */
+  lifecycle?: Lifecycle;
 }
 
 export const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -179,6 +185,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // an incoming X-Request-Id (a proxy's) names the request in every log line, a fresh one otherwise
+    requestIdHeader: false,
+    // a request that reached this instance while it stops is answered, not refused: the graceful
+    // stop closes the listening socket, so new ones go to another instance
+    return503OnClosing: false,
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id'], randomUUID),
+  });
+  registerRequestContext(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
 
   installZodContracts(app, { checkReplies: deps.checkReplies ?? false });
@@ -561,6 +577,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDocsRoutes(app, { auth });
   registerSiteRoutes(app, { contentDir: config.contentDir, auth });
   binder(app, auth)(systemCalls.health, async () => ({ ok: true as const, db: database.kind }));
+  registerOperationsRoutes(app, binder(app, auth), {
+    database,
+    blobs,
+    jobs,
+    lifecycle: deps.lifecycle ?? new Lifecycle(),
+    metricsAllow: config.metricsAllow,
+  });
+  // a job's log lines carry the id of the request that queued it
+  jobs.observe({
+    started: (job) => app.log.info({ reqId: job.requestId, job: job.id, kind: job.kind }, 'job started'),
+    finished: (job, outcome, seconds, err) =>
+      app.log[outcome === 'succeeded' ? 'info' : 'warn'](
+        { reqId: job.requestId, job: job.id, kind: job.kind, outcome, seconds, err },
+        'job finished',
+      ),
+  });
 
   await registerWebApp(app, deps.webDir ?? DEFAULT_WEB_DIR, limits.notFound);
   return app;

@@ -148,4 +148,18 @@ describe('config', () => {
     expect([trust('10.0.0.1', 0), trust('6.6.6.6', 1)]).toEqual([true, false]);
     expect(fastifyTrustProxy('loopback')).toBe('loopback');
   });
+
+  it('reads METRICS_ALLOW as addresses and ranges, and SHUTDOWN_TIMEOUT_MS', () => {
+    const base = loadConfig({ DATA_DIR: dir() });
+    expect(base).toMatchObject({ metricsAllow: ['127.0.0.1', '::1'], shutdownTimeoutMs: 25_000 });
+    const set = loadConfig({
+      DATA_DIR: dir(),
+      METRICS_ALLOW: '10.0.0.0/8, fd00::/8',
+      SHUTDOWN_TIMEOUT_MS: '5000',
+    });
+    expect(set).toMatchObject({ metricsAllow: ['10.0.0.0/8', 'fd00::/8'], shutdownTimeoutMs: 5000 });
+    for (const bad of ['everyone', '10.0.0.0/33', '::1/129', '1.2.3.4/8/1']) {
+      expect(() => loadConfig({ DATA_DIR: dir(), METRICS_ALLOW: bad })).toThrow(/METRICS_ALLOW/);
+    }
+  });
 });

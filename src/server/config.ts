@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './platform/s3-blob-store.ts';
@@ -40,6 +41,14 @@ const envSchema = z.object({
   FETCH_ALLOW_PRIVATE: z.enum(['0', '1', 'true', 'false']).default('0'),
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   FETCH_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  METRICS_ALLOW: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((e) => isAddressOrRange(e.trim())),
+      'must be addresses or CIDR ranges, comma-separated (127.0.0.1,::1,10.0.0.0/8)',
+    )
+    .default('127.0.0.1,::1'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
   LINK_CHECK_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LINK_CHECK_DAILY_CAP: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
@@ -136,6 +145,10 @@ export interface Config {
   /** one page fetch, redirects and body included */
   fetchTimeoutMs: number;
   fetchConnectTimeoutMs: number;
+  /** addresses and CIDR ranges that may read /metrics (METRICS_ALLOW); everyone else gets a 404 */
+  metricsAllow: string[];
+  /** how long a stop waits for requests and jobs in flight before handing the jobs back */
+  shutdownTimeoutMs: number;
   /** how often an instance looks for due background jobs */
   jobsPollMs: number;
   /** link health (modules/health): each bookmark's re-check period, checks a day per instance, the
@@ -201,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fetchTimeoutMs: e.FETCH_TIMEOUT_MS,
     fetchConnectTimeoutMs: e.FETCH_CONNECT_TIMEOUT_MS,
     jobsPollMs: e.JOBS_POLL_MS,
+    metricsAllow: e.METRICS_ALLOW.split(',').map((a) => a.trim()),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     linkHealth: {
       intervalDays: e.LINK_CHECK_DAYS,
       dailyCap: e.LINK_CHECK_DAILY_CAP,
@@ -280,6 +295,15 @@ function oidcProviders(e: z.infer<typeof envSchema>): OidcProviderConfig[] {
     });
   }
   return list;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = isIP(address);
+  if (!family) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 function proxySetting(value: string): number | string {

@@ -12,6 +12,8 @@ import { queueBlobSweep } from './platform/blob-sweep.ts';
 import { systemClock } from './platform/clock.ts';
 import { JobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
+import { gracefulStop } from './platform/operations/graceful-stop.ts';
+import { Lifecycle } from './platform/operations/readiness.ts';
 import { createEventBus } from './platform/pg-event-bus.ts';
 
 async function main() {
@@ -32,20 +34,32 @@ async function main() {
   const jobs = new JobQueue(database.db, systemClock, {
     onError: (msg, err) => (log.warn ? log.warn({ err }, msg) : console.warn(msg, err)),
   });
-  const app = await buildApp({ config, database, mailer, bus, jobs, webDir: config.webDir });
+  const lifecycle = new Lifecycle();
+  const app = await buildApp({ config, database, mailer, bus, jobs, lifecycle, webDir: config.webDir });
   log.warn = (obj, msg) => app.log.warn(obj, msg);
 
-  const shutdown = async () => {
-    // the batch in hand finishes before the database closes
-    await jobs.stop();
-    await app.close();
-    await bus.close();
-    await database.close();
-    release();
-    process.exit(0);
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (lifecycle.stopping) return;
+    app.log.info(`${signal}: stopping (at most ${config.shutdownTimeoutMs} ms)`);
+    try {
+      const report = await gracefulStop({
+        app,
+        lifecycle,
+        jobs,
+        bus,
+        database,
+        timeoutMs: config.shutdownTimeoutMs,
+      });
+      app.log.info(report, 'stopped');
+      release();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'the stop failed');
+      process.exit(1);
+    }
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
   await queueBlobSweep(jobs, database.db);

@@ -5,10 +5,12 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
+import type { BlobStore } from '../../src/server/platform/blob-store.ts';
 import type { EventBus } from '../../src/server/platform/event-bus.ts';
 import { Fetcher } from '../../src/server/platform/fetcher.ts';
 import { JobQueue } from '../../src/server/platform/jobs.ts';
 import { createMailer } from '../../src/server/platform/mailer.ts';
+import type { Lifecycle } from '../../src/server/platform/operations/readiness.ts';
 import type { PaymentGateway } from '../../src/server/platform/payments/gateway.ts';
 import { TestClock } from './clock.ts';
 import { freshDatabase } from './database.ts';
@@ -55,6 +57,12 @@ export async function createTestApp(
     extensionZip?: string;
     /** a payment gateway the test inspects (the sandbox's charges); a fresh sandbox otherwise */
     payments?: PaymentGateway;
+    /** a file store shared with another instance; DATA_DIR/files otherwise */
+    blobs?: BlobStore;
+    /** the test stops the instance through it (platform/operations/graceful-stop.ts) */
+    lifecycle?: Lifecycle;
+    /** one clock for instances that share a database (their throttles compare each other's times) */
+    clock?: TestClock;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-test-'));
@@ -70,7 +78,7 @@ export async function createTestApp(
     ...env,
   });
   const database = deps.database ?? (await freshDatabase());
-  const clock = new TestClock();
+  const clock = deps.clock ?? new TestClock();
   const jobs = new JobQueue(database.db, clock);
   const fetchDeadlines = new ManualDeadlines();
   const fetcher = new Fetcher({
@@ -92,6 +100,8 @@ export async function createTestApp(
     webDir: deps.webDir,
     extensionZip: deps.extensionZip,
     payments: deps.payments,
+    blobs: deps.blobs,
+    lifecycle: deps.lifecycle,
     logger: false,
     checkReplies: true,
   });

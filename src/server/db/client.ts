@@ -23,6 +23,8 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection pool use, for the metrics (PGlite has no pool) */
+  pool?: () => { total: number; idle: number; waiting: number };
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -166,6 +168,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: 'postgres',
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     migrate: async () => {
       // Several instances may start at once: one migrates, the others wait for it.
       const conn = await pool.connect();

@@ -42,6 +42,33 @@ describe('JobQueue', () => {
     expect(await rows()).toMatchObject([{ kind: 'echo', status: 'done', attempts: 1 }]);
   });
 
+  it('hands back a job still running when a stop runs out of time, its attempt not counted', async () => {
+    const queue = new JobQueue(database.db, clock);
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    queue.register(
+      defineJob(kind('slow'), async () => {
+        started();
+        await held;
+      }),
+    );
+    await queue.enqueue(database.db, kind('slow'), {});
+    queue.start(1);
+    await running;
+    expect(await queue.stop(10)).toBe(1);
+    expect(await rows()).toMatchObject([{ kind: 'slow', status: 'queued', attempts: 0 }]);
+    // the handler ending late does not mark done a job it no longer holds
+    finish();
+    await queue.stop();
+    expect(await rows()).toMatchObject([{ kind: 'slow', status: 'queued', attempts: 0 }]);
+  });
+
   it('parses the payload when it reads the job: one that no longer fits fails for good', async () => {
     const queue = new JobQueue(database.db, clock);
     let runs = 0;

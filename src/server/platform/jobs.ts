@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, type Executor, queryRows } from '../db/client.ts';
 import type { Clock } from './clock.ts';
+import { currentRequestId } from './request-context.ts';
 
 /**
  * Background work in the `jobs` table. Any instance may run any job: a batch is claimed with
@@ -31,6 +32,8 @@ export interface Job<P = unknown> {
   attempt: number;
   /** no retry follows if this run fails */
   lastAttempt: boolean;
+  /** the request that queued it (its logs and the job's share this id), null for the poller's own */
+  requestId: string | null;
 }
 export type JobHandler<P> = (job: Job<P>) => Promise<void>;
 
@@ -87,6 +90,12 @@ export interface JobQueueOptions {
   onError?: (message: string, err: unknown) => void;
 }
 
+/** Hears each run: the app's logs and metrics. */
+export interface JobObserver {
+  started(job: Job): void;
+  finished(job: Job, outcome: keyof RunSummary, seconds: number, err?: unknown): void;
+}
+
 export interface RunSummary {
   succeeded: number;
   retried: number;
@@ -100,6 +109,7 @@ interface ClaimedRow {
   user_id: string | number | null;
   attempts: number;
   max_attempts: number;
+  request_id: string | null;
 }
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -113,6 +123,9 @@ export class JobQueue {
   private timer: NodeJS.Timeout | undefined;
   private tick: Promise<unknown> | undefined;
   private stopped = false;
+  private readonly observers: JobObserver[] = [];
+  /** ids of the jobs this instance is running: their leases are released if it must stop first */
+  private readonly inHand = new Set<number>();
 
   constructor(
     private readonly db: Db,
@@ -134,14 +147,19 @@ export class JobQueue {
     for (const d of definitions) this.definitions.set(d.kind, d);
   }
 
+  observe(observer: JobObserver): void {
+    this.observers.push(observer);
+  }
+
   /** Adds a job inside the caller's transaction, so it exists exactly when the caller's change does. */
   async enqueue<P>(ex: Executor, type: JobType<P>, payload: P, options: EnqueueOptions = {}): Promise<void> {
     // the same schema parses it when it is read; refusing here names the enqueuer's mistake
     const checked = type.payload.parse(payload);
     await ex.execute(sql`
-      INSERT INTO jobs (kind, payload, user_id, dedupe_key, run_at, max_attempts)
+      INSERT INTO jobs (kind, payload, user_id, dedupe_key, run_at, max_attempts, request_id)
       VALUES (${type.kind}, ${JSON.stringify(checked ?? {})}::jsonb, ${options.userId ?? null},
-              ${options.dedupeKey ?? null}, ${ts(options.runAt ?? this.clock.now())}, ${options.maxAttempts ?? 5})
+              ${options.dedupeKey ?? null}, ${ts(options.runAt ?? this.clock.now())}, ${options.maxAttempts ?? 5},
+              ${currentRequestId() ?? null})
       ON CONFLICT (kind, dedupe_key) WHERE status = 'queued' DO NOTHING`);
   }
 
@@ -171,13 +189,15 @@ export class JobQueue {
     jobs: { payload: P; options?: EnqueueOptions }[],
   ): Promise<void> {
     if (!jobs.length) return;
+    const requestId = currentRequestId() ?? null;
     const rows = jobs.map(({ payload, options = {} }) => {
       const checked = type.payload.parse(payload);
       return sql`(${type.kind}, ${JSON.stringify(checked ?? {})}::jsonb, ${options.userId ?? null},
-        ${options.dedupeKey ?? null}, ${ts(options.runAt ?? this.clock.now())}, ${options.maxAttempts ?? 5})`;
+        ${options.dedupeKey ?? null}, ${ts(options.runAt ?? this.clock.now())}, ${options.maxAttempts ?? 5},
+        ${requestId})`;
     });
     await ex.execute(sql`
-      INSERT INTO jobs (kind, payload, user_id, dedupe_key, run_at, max_attempts)
+      INSERT INTO jobs (kind, payload, user_id, dedupe_key, run_at, max_attempts, request_id)
       VALUES ${sql.join(rows, sql`, `)}
       ON CONFLICT (kind, dedupe_key) WHERE status = 'queued' DO NOTHING`);
   }
@@ -201,6 +221,8 @@ export class JobQueue {
   async runDueJobs(): Promise<RunSummary> {
     const summary: RunSummary = { succeeded: 0, retried: 0, failed: 0 };
     for (;;) {
+      // a stopping instance claims nothing more: what it would take is another instance's
+      if (this.stopped) return summary;
       const claimed = await this.claim();
       if (claimed.length === 0) return summary;
       const results = await Promise.all(claimed.map((row) => this.runOne(row)));
@@ -221,7 +243,7 @@ export class JobQueue {
             ORDER BY run_at, id
             LIMIT ${this.opts.batchSize}
             FOR UPDATE SKIP LOCKED)
-          RETURNING id, kind, payload, user_id, attempts, max_attempts`,
+          RETURNING id, kind, payload, user_id, attempts, max_attempts, request_id`,
     );
   }
 
@@ -234,7 +256,20 @@ export class JobQueue {
       userId: row.user_id === null ? null : Number(row.user_id),
       attempt: row.attempts,
       lastAttempt: row.attempts >= row.max_attempts,
+      requestId: row.request_id,
     };
+    const started = performance.now();
+    this.inHand.add(id);
+    for (const o of this.observers) o.started(job);
+    const outcome = await this.attempt(row, job);
+    this.inHand.delete(id);
+    for (const o of this.observers)
+      o.finished(job, outcome.result, (performance.now() - started) / 1000, outcome.err);
+    return outcome.result;
+  }
+
+  private async attempt(row: ClaimedRow, job: Job): Promise<{ result: keyof RunSummary; err?: unknown }> {
+    const id = job.id;
     try {
       const definition = this.definitions.get(row.kind);
       if (!definition) throw new PermanentJobError(`No handler for job kind '${row.kind}'.`);
@@ -247,28 +282,28 @@ export class JobQueue {
       await definition.handler({ ...job, payload: parsed.data });
       await this.db.execute(
         sql`UPDATE jobs SET status = 'done', run_at = ${ts(this.clock.now())}, last_error = NULL,
-            locked_until = NULL WHERE id = ${id}`,
+            locked_until = NULL WHERE id = ${id} AND status = 'running'`,
       );
-      return 'succeeded';
+      return { result: 'succeeded' };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (job.lastAttempt || err instanceof PermanentJobError) {
         this.options.onError?.(`job ${id} (${row.kind}) failed for good`, err);
         await this.db.execute(
           sql`UPDATE jobs SET status = 'failed', run_at = ${ts(this.clock.now())}, last_error = ${message},
-              locked_until = NULL WHERE id = ${id}`,
+              locked_until = NULL WHERE id = ${id} AND status = 'running'`,
         );
-        return 'failed';
+        return { result: 'failed', err };
       }
       const runAt = new Date(this.clock.now().getTime() + this.backoffMs(job.attempt));
       await this.db.transaction(async (tx) => {
         // A newer job with the same key was queued meanwhile: it supersedes this one.
-        await tx.execute(sql`DELETE FROM jobs j WHERE j.id = ${id} AND j.dedupe_key IS NOT NULL AND EXISTS (
+        await tx.execute(sql`DELETE FROM jobs j WHERE j.id = ${id} AND j.status = 'running' AND j.dedupe_key IS NOT NULL AND EXISTS (
           SELECT 1 FROM jobs o WHERE o.kind = j.kind AND o.dedupe_key = j.dedupe_key AND o.status = 'queued')`);
         await tx.execute(sql`UPDATE jobs SET status = 'queued', run_at = ${ts(runAt)}, last_error = ${message},
-          locked_until = NULL WHERE id = ${id}`);
+          locked_until = NULL WHERE id = ${id} AND status = 'running'`);
       });
-      return 'retried';
+      return { result: 'retried', err };
     }
   }
 
@@ -297,10 +332,44 @@ export class JobQueue {
     this.timer = setTimeout(loop, intervalMs);
   }
 
-  /** Stops polling and waits for the batch in hand to finish. */
-  async stop(): Promise<void> {
+  /**
+   * Stops polling and waits for the batch in hand to finish, at most `withinMs`: what is still
+   * running then is handed back (queued again, its attempt not counted), so another instance takes
+   * it at once instead of after its lease. Resolves to the number handed back.
+   */
+  async stop(withinMs = Number.POSITIVE_INFINITY): Promise<number> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.tick;
+    let timer: NodeJS.Timeout | undefined;
+    const outOfTime = new Promise<'late'>((resolve) => {
+      if (Number.isFinite(withinMs)) timer = setTimeout(() => resolve('late'), withinMs);
+    });
+    const ended = await Promise.race([this.tick?.then(() => 'done' as const), outOfTime]);
+    clearTimeout(timer);
+    if (ended !== 'late' || this.inHand.size === 0) return 0;
+    return this.releaseLeases();
+  }
+
+  /** Queues again the jobs this instance holds; their handlers' later writes find them no longer running. */
+  async releaseLeases(): Promise<number> {
+    const ids = [...this.inHand];
+    if (!ids.length) return 0;
+    const list = sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    );
+    const released = await this.db.transaction(async (tx) => {
+      // one queued job per key: a newer one queued meanwhile supersedes the one handed back
+      await tx.execute(sql`DELETE FROM jobs j WHERE j.id IN (${list}) AND j.status = 'running'
+        AND j.dedupe_key IS NOT NULL AND EXISTS (
+          SELECT 1 FROM jobs o WHERE o.kind = j.kind AND o.dedupe_key = j.dedupe_key AND o.status = 'queued')`);
+      return queryRows<{ id: string }>(
+        tx,
+        sql`UPDATE jobs SET status = 'queued', attempts = GREATEST(attempts - 1, 0), locked_until = NULL
+            WHERE status = 'running' AND id IN (${list}) RETURNING id`,
+      );
+    });
+    this.inHand.clear();
+    return released.length;
   }
 }

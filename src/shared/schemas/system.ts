@@ -17,3 +17,7 @@ export const liveQuerySchema = z.object({
 });
 /** The subprotocol a browser offers beside its personal token: `new WebSocket(url, [LIVE_PROTOCOL, token])`. */
 export const LIVE_PROTOCOL = 'folio';
+/** GET /healthz: the process answers (no database asked) */
+export const livenessReplySchema = z.object({ ok: z.literal(true) });
+/** GET /readyz: 200 when ready, 503 with what is not (stopping, database, file store, migrations) */
+export const readinessReplySchema = z.object({ ready: z.boolean(), problems: z.array(z.string()) });

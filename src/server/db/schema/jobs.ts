@@ -32,6 +32,8 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     /** a running job whose lease has passed was abandoned by a stopped instance and is claimed again */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** the id of the request that queued the job (X-Request-Id or Fastify's), logged when it runs */
+    requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

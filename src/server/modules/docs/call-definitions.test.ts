@@ -74,6 +74,10 @@ const ADDED_PATHS = [
   '/api/rules/{id}/apply',
   // reading offline on a phone (issue 32)
   '/api/settings/setOfflineItems',
+  // operations (issue 35)
+  '/healthz',
+  '/readyz',
+  '/metrics',
 ];
 
 /**
