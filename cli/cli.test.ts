@@ -126,6 +126,19 @@ describe('folio-cli', () => {
     expect(titles.sort()).toEqual(['Imported one', 'Imported two']);
   });
 
+  it('exports the library in a format, waits for it and downloads the file', async () => {
+    const run = cli(['export', '--format', 'netscape', '--out', path.join(dir, 'bookmarks-out.html')]);
+    await run.errLine(/^Export \d+ started\.$/);
+    // nothing polls jobs in tests: run the export now that it is queued
+    await t.jobs.runDueJobs();
+    const { code, out, err } = await run.done;
+    expect(code, err).toBe(0);
+    expect(out).toContain('Exported to');
+    const html = readFileSync(path.join(dir, 'bookmarks-out.html'), 'utf8');
+    expect(html).toContain('<!DOCTYPE NETSCAPE-Bookmark-file-1>');
+    expect(html).toContain('Imported one');
+  });
+
   it('says what the server refused: a read token cannot save', async () => {
     const readConfig = path.join(dir, 'read.json');
     const { token } = await makeToken(alice, { scope: 'read' });

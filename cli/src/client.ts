@@ -1,4 +1,5 @@
 import { createWriteStream } from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -56,12 +57,17 @@ export class FolioClient {
   }
 
   /** Streams a download (an address the API answered) into a file. */
-  async download(address: string, file: string): Promise<void> {
+  /** Saves a download to `file`, or under the name the server gives it; answers the file written. */
+  async download(address: string, file: string | undefined, fallback: string): Promise<string> {
     const res = await fetch(new URL(address, this.server.url), {
       headers: { authorization: `Bearer ${this.server.token}` },
     });
     if (!res.ok || !res.body)
       throw new ApiError(`The download failed: ${res.status} ${res.statusText}`, res.status);
-    await pipeline(Readable.fromWeb(res.body as WebReadableStream), createWriteStream(file));
+    const named = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+    // only a plain name from the server, never a path
+    const target = file ?? (named ? path.basename(named) : fallback);
+    await pipeline(Readable.fromWeb(res.body as WebReadableStream), createWriteStream(target));
+    return target;
   }
 }

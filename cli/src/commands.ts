@@ -3,9 +3,9 @@ import path from 'node:path';
 import { accountCalls } from '../../src/shared/api/accounts.ts';
 import { importCalls } from '../../src/shared/api/import.ts';
 import { itemCalls } from '../../src/shared/api/items.ts';
+import { libraryExportCalls } from '../../src/shared/api/library-export.ts';
 import { ApiError, FolioClient } from './client.ts';
 import { type CliConfig, configPath, readConfig, writeConfig } from './config.ts';
-import { type LibraryExportStatus, libraryExportCalls } from './export-calls.ts';
 
 /** Where a command writes: results to out, progress and problems to err. */
 export interface Io {
@@ -66,18 +66,13 @@ export async function search(io: Io, query: string | undefined) {
 export async function exportLibrary(io: Io, format: string | undefined, out: string | undefined) {
   if (!format) throw new UsageError('Usage: folio-cli export --format <format> [--out <file>]');
   const { client } = await signedIn(io);
-  const { job_id } = (await client.call(libraryExportCalls.start, { body: { format } })) as {
-    job_id: number;
-  };
+  const { job_id } = await client.call(libraryExportCalls.start, { body: { format } });
   io.err(`Export ${job_id} started.`);
   for (;;) {
-    const status = (await client.call(libraryExportCalls.status, {
-      params: { job_id },
-    })) as LibraryExportStatus;
+    const status = await client.call(libraryExportCalls.status, { params: { job_id } });
     if (status.state === 'failed') throw new ApiError(status.message || 'The export failed.', 500);
     if (status.download_url) {
-      const file = out ?? path.basename(new URL(status.download_url, 'http://x').pathname);
-      await client.download(status.download_url, file);
+      const file = await client.download(status.download_url, out, `folio-export-${job_id}`);
       io.out(`Exported to ${file}`);
       return;
     }
