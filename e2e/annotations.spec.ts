@@ -229,6 +229,9 @@ test('places a float note, and a visitor sees the highlights read-only', async (
     .click();
   await expect(mark(page, 'save seeds')).toHaveAttribute('class', /blue/);
 
+  // reaching the passage scrolled the page down and the reader's bar out of sight: scroll back up
+  await page.mouse.wheel(0, -2000);
+  await expect(page.getByRole('button', { name: 'Add float note' })).toBeInViewport();
   await page.getByRole('button', { name: 'Add float note' }).click();
   const box = (await article.boundingBox())!;
   await page.getByRole('button', { name: 'Place the float note here' }).click({
