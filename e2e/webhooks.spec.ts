@@ -28,7 +28,7 @@ test('adding a webhook in Settings, copying its secret once, and seeing its test
 
   const secret = (await developer.getByTestId('webhook-secret').textContent()) ?? '';
   expect(secret).toMatch(/^whsec_/);
-  await developer.getByRole('button', { name: 'Copy' }).click();
+  await developer.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect(developer.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   await developer.getByRole('button', { name: 'Done' }).click();
