@@ -5,6 +5,17 @@ import { Parser } from 'htmlparser2';
  * bold, italics, strike, code, links, pictures, lists (nested), block quotes and rules. A tag it
  * does not know keeps its text.
  */
+/** Inline emphasis: the same mark opens and closes it. */
+const EMPHASIS: Record<string, string> = {
+  strong: '**',
+  b: '**',
+  em: '*',
+  i: '*',
+  s: '~~',
+  del: '~~',
+  strike: '~~',
+};
+
 export function noteMarkdown(html: string, rich: boolean): string {
   if (!rich && !/<[a-z][\s\S]*>/i.test(html)) return html.trim();
   const blocks: string[] = [];
@@ -34,6 +45,7 @@ export function noteMarkdown(html: string, rich: boolean): string {
   const parser = new Parser(
     {
       onopentag(name, attrs) {
+        if (name in EMPHASIS) return inline(EMPHASIS[name]!);
         switch (name) {
           case 'p':
           case 'div':
@@ -51,19 +63,6 @@ export function noteMarkdown(html: string, rich: boolean): string {
           case 'br':
             if (pre) inline('\n');
             else flush();
-            break;
-          case 'strong':
-          case 'b':
-            inline('**');
-            break;
-          case 'em':
-          case 'i':
-            inline('*');
-            break;
-          case 's':
-          case 'del':
-          case 'strike':
-            inline('~~');
             break;
           case 'code':
             if (!pre) inline('`');
@@ -107,6 +106,7 @@ export function noteMarkdown(html: string, rich: boolean): string {
         inline(pre ? text : text.replace(/\s+/g, ' '));
       },
       onclosetag(name) {
+        if (name in EMPHASIS) return inline(EMPHASIS[name]!);
         switch (name) {
           case 'p':
           case 'div':
@@ -118,19 +118,6 @@ export function noteMarkdown(html: string, rich: boolean): string {
           case 'h5':
           case 'h6':
             flush();
-            break;
-          case 'strong':
-          case 'b':
-            inline('**');
-            break;
-          case 'em':
-          case 'i':
-            inline('*');
-            break;
-          case 's':
-          case 'del':
-          case 'strike':
-            inline('~~');
             break;
           case 'code':
             if (!pre) inline('`');
