@@ -11,7 +11,6 @@ import { Modal } from '../../ui/Modal.tsx';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
-import { itemDate } from '../library/dates.ts';
 import { upkeepText } from './messages.ts';
 import styles from './Upkeep.module.css';
 
@@ -97,7 +96,7 @@ export function TrashPage() {
                 <span className={styles.rowTitle}>{item.title || item.url || item.type_name}</span>
                 <span className={styles.rowMeta}>
                   {item.host ? `${item.host} · ` : ''}
-                  {upkeepText.purgeOn(itemDate(item.purge_at))}
+                  {upkeepText.purgeOn(new Date(item.purge_at * 1000).toLocaleDateString())}
                 </span>
               </div>
               <div className={styles.rowActions}>
