@@ -58,7 +58,7 @@ test('mails the digest and its link opens the review', async ({ page }) => {
 });
 
 test('listens to an article with the sentence being read marked', async ({ page }) => {
-  // headless Chromium has no voices: a stand-in synthesiser that "speaks" each sentence briefly
+  // headless Chromium has no voices: a stand-in synthesiser whose sentence ends when the test says
   await page.addInitScript(() => {
     class StandInUtterance extends EventTarget {
       rate = 1;
@@ -76,7 +76,6 @@ test('listens to an article with the sentence being read marked', async ({ page 
       ],
       speak(u: StandInUtterance) {
         current = u;
-        setTimeout(() => current === u && u.onend?.(new Event('end')), 400);
       },
       cancel() {
         current = null;
@@ -89,6 +88,11 @@ test('listens to an article with the sentence being read marked', async ({ page 
       value: StandInUtterance,
       configurable: true,
     });
+    (window as unknown as { finishSentence: () => void }).finishSentence = () => {
+      const u = current;
+      current = null;
+      u?.onend?.(new Event('end'));
+    };
   });
   const name = uniqueName('reader');
   await signUpByApi(page, name);
@@ -99,6 +103,7 @@ test('listens to an article with the sentence being read marked', async ({ page 
   const marked = () =>
     page.evaluate(() => CSS.highlights.get('folio-listen')?.values().next().value?.toString());
   await expect.poll(marked).toBe('The first sentence is here.');
+  await page.evaluate(() => (window as unknown as { finishSentence: () => void }).finishSentence());
   await expect.poll(marked).toBe('The second sentence follows it.');
   await page.getByRole('button', { name: 'Next paragraph' }).click();
   await expect.poll(marked).toBe('Another paragraph starts.');
