@@ -267,8 +267,9 @@ export async function seed(o: SeedOptions): Promise<void> {
     // the items triggers were off for the load (replica role): item_counts in one grouped insert
     await timed(
       'item_counts',
-      `INSERT INTO item_counts (user_id, type, private, unread, n)
-       SELECT user_id, type, private, unread, count(*)::int FROM items GROUP BY user_id, type, private, unread`,
+      `INSERT INTO item_counts (user_id, type, private, unread, annotated, n)
+       SELECT user_id, type, private, unread, annotation_count > 0, count(*)::int FROM items
+       GROUP BY user_id, type, private, unread, annotation_count > 0`,
     );
     const dropped = await exec<{ id: number }>('DELETE FROM tags WHERE item_count = 0 RETURNING id');
     log(`${dropped.length} unused tags removed`);

@@ -80,6 +80,10 @@ export const items = pgTable(
     index('items_user_starred_updated_idx')
       .on(t.userId, t.updatedAt.desc(), t.id.desc())
       .where(sql`${t.starred} AND ${t.trashedAt} IS NULL`),
+    // the Annotated filter (ann=yes) walks its own items, not every item testing its count
+    index('items_user_annotated_updated_idx')
+      .on(t.userId, t.updatedAt.desc(), t.id.desc())
+      .where(sql`${t.annotationCount} > 0 AND ${t.trashedAt} IS NULL`),
     index('items_user_host_idx').on(t.userId, t.host),
     // btree_gin: one GIN over (user, vector) so a search never walks other users' matches
     index('items_user_search_idx').using('gin', t.userId, t.searchVector),
@@ -162,7 +166,9 @@ export const itemCounts = pgTable(
     type: text('type').notNull(),
     private: boolean('private').notNull(),
     unread: boolean('unread').notNull(),
+    /** annotation_count > 0: the Annotated filter counts from here too */
+    annotated: boolean('annotated').notNull().default(false),
     n: integer('n').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.type, t.private, t.unread] })],
+  (t) => [primaryKey({ columns: [t.userId, t.type, t.private, t.unread, t.annotated] })],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addHighlight } from '../../../../test/factories/annotations.ts';
 import { saveBookmark, userIdOf } from '../../../../test/factories/items.ts';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.ts';
 import { queryRows } from '../../db/client.ts';
@@ -11,18 +12,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('item_counts (kept by triggers) and the list totals read from them', () => {
-  it('stay equal to a recount after random saves, read and privacy changes and deletes', async () => {
+  it('stay equal to a recount after random saves, read and privacy changes, highlights and deletes', async () => {
     const owner = await t.signUp();
     const visitor = await t.signUp();
     const uid = await userIdOf(t.database, owner.name!);
     let seed = 7;
     const rand = (n: number) => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
+      return Math.floor(seed / 65536) % n; // the low bits of this generator repeat every few steps
     };
     const ids: number[] = [];
-    for (let step = 0; step < 50; step += 1) {
-      const op = ids.length === 0 ? 0 : rand(6);
+    const highlights = new Map<number, number[]>();
+    for (let step = 0; step < 70; step += 1) {
+      const op = ids.length === 0 ? 0 : rand(8);
       const id = ids[rand(ids.length)] ?? 0;
       if (op === 0 || op === 1) {
         const saved = await saveBookmark(owner, {
@@ -43,15 +45,21 @@ describe('item_counts (kept by triggers) and the list totals read from them', ()
         await owner.post('/ditem_mana2/delete_b', { link_id: id });
         ids.splice(ids.indexOf(id), 1);
       }
+      if (op === 6) highlights.set(id, [...(highlights.get(id) ?? []), await addHighlight(owner, id)]);
+      const last = highlights.get(id)?.pop();
+      if (op === 7 && last)
+        await owner.post('/annotation_mana/remove_annotation', { link_id: id, ann_id: last });
+      else if (last) highlights.get(id)!.push(last);
     }
 
     const mismatches = await queryRows(
       t.database.db,
       sql`SELECT * FROM (
-            SELECT user_id, type, private, unread, count(*)::int AS n FROM items WHERE user_id = ${uid} AND trashed_at IS NULL
-            GROUP BY user_id, type, private, unread
+            SELECT user_id, type, private, unread, annotation_count > 0 AS annotated, count(*)::int AS n
+            FROM items WHERE user_id = ${uid} AND trashed_at IS NULL
+            GROUP BY user_id, type, private, unread, annotation_count > 0
           ) real FULL JOIN (SELECT * FROM item_counts WHERE user_id = ${uid} AND n <> 0) kept
-            USING (user_id, type, private, unread)
+            USING (user_id, type, private, unread, annotated)
           WHERE real.n IS DISTINCT FROM kept.n`,
     );
     expect(mismatches).toEqual([]);
@@ -72,11 +80,15 @@ describe('item_counts (kept by triggers) and the list totals read from them', ()
       pub: number;
       notes: number;
       priv_unread: number;
+      annotated: number;
+      pub_annotated: number;
     }>(
       t.database.db,
       sql`SELECT count(*)::int AS all, (count(*) FILTER (WHERE unread))::int AS unread,
             (count(*) FILTER (WHERE NOT private))::int AS pub, (count(*) FILTER (WHERE type = 'note'))::int AS notes,
-            (count(*) FILTER (WHERE private AND unread))::int AS priv_unread
+            (count(*) FILTER (WHERE private AND unread))::int AS priv_unread,
+            (count(*) FILTER (WHERE annotation_count > 0))::int AS annotated,
+            (count(*) FILTER (WHERE annotation_count > 0 AND NOT private))::int AS pub_annotated
           FROM items WHERE user_id = ${uid} AND trashed_at IS NULL`,
     );
     expect(ids.length).toBe(real!.all);
@@ -86,6 +98,12 @@ describe('item_counts (kept by triggers) and the list totals read from them', ()
     expect((await totals(owner, { type: 'note' })).total).toBe(real!.notes);
     expect((await totals(owner, { privacy: 'private', unread: 'yes' })).total).toBe(real!.priv_unread);
     expect((await totals(owner, { privacy: 'public' })).total).toBe(real!.pub);
+    expect(real!.annotated).toBeGreaterThan(0);
+    expect(real!.annotated).toBeLessThan(real!.all);
+    const annotated = await totals(owner, { ann: 'yes' });
+    expect([annotated.total, annotated.items.length]).toEqual([real!.annotated, real!.annotated]);
+    expect((await totals(owner, { ann: 'no' })).total).toBe(real!.all - real!.annotated);
+    expect((await totals(visitor, { ann: 'yes' })).total).toBe(real!.pub_annotated);
     // a visitor is told only about public items, whatever the filter
     const seen = await totals(visitor, {});
     expect([seen.total, seen.unread_total]).toEqual([real!.pub, 0]);

@@ -30,7 +30,7 @@ export interface ListFilter {
   where: SQL;
   search: SQL | null;
   fullText: boolean;
-  /** the same filter in item_counts' terms, when it has one (no search, annotation or outliner filter) */
+  /** the same filter in item_counts' terms, when it has one (no search, title, star or outliner filter) */
   counted: repo.CountedFilter | null;
   /** anything beyond the owner's (or a visitor's public) whole library */
   narrowed: boolean;
@@ -66,7 +66,6 @@ export function listFilter(q: LoadItemsInput, ownerId: number, viewer: Actor): L
   if (search) conds.push(search);
   const counted =
     search ||
-    q.ann ||
     q.inoutliner ||
     q.title ||
     (isOwner && q.health) ||
@@ -77,6 +76,7 @@ export function listFilter(q: LoadItemsInput, ownerId: number, viewer: Actor): L
           type: q.type && q.type !== 'all' ? q.type : undefined,
           private: !isOwner || q.privacy === 'public' ? false : q.privacy === 'private' ? true : undefined,
           unread: isOwner && q.unread === 'yes' ? true : undefined,
+          annotated: q.ann === 'yes' ? true : q.ann === 'no' ? false : undefined,
         };
   return { where: and(...conds)!, search, fullText, counted, narrowed: conds.length > whole };
 }

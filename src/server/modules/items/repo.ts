@@ -207,6 +207,7 @@ export interface CountedFilter {
   type?: string;
   private?: boolean;
   unread?: boolean;
+  annotated?: boolean;
 }
 
 /**
@@ -222,6 +223,7 @@ export async function countFromCounters(
   if (f.type !== undefined) conds.push(eq(itemCounts.type, f.type));
   if (f.private !== undefined) conds.push(eq(itemCounts.private, f.private));
   if (f.unread !== undefined) conds.push(eq(itemCounts.unread, f.unread));
+  if (f.annotated !== undefined) conds.push(eq(itemCounts.annotated, f.annotated));
   const [row] = await ex
     .select({
       matching: sql<number>`coalesce(sum(${itemCounts.n}) FILTER (WHERE ${and(...conds)}), 0)::int`,
