@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { sql } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { folioPgliteClient } from './pglite-driver.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -50,7 +51,7 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
     extensions: { btree_gin, pg_trgm },
     loadDataDir: options.loadDataDir,
   });
-  const db = drizzlePglite({ client: takingTurns(client), schema }) as unknown as Db;
+  const db = drizzlePglite({ client: folioPgliteClient(client), schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -59,39 +60,6 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
     },
     close: () => client.close(),
   };
-}
-
-/** Resolves on the event loop's next turn, after the I/O callbacks already waiting. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * PGlite executes SQL on the main thread, and a query's promise settles in a microtask: a chain of
- * statements (a transaction, a request's several reads) would hold the event loop from its first
- * statement to its last, and no other request, not even the health check, would be answered
- * meanwhile. Each statement here first waits a turn of the loop, so the loop is held at most one
- * statement at a time. Safe inside a transaction: PGlite queues other callers' queries until the
- * transaction ends.
- */
-function takingTurns(client: PGlite): PGlite {
-  const turnTaking = <T extends Transaction | PGlite>(target: T): T =>
-    new Proxy(target, {
-      get(obj, key, receiver) {
-        if (key === 'query' || key === 'exec') {
-          const run = Reflect.get(obj, key, receiver) as (...args: unknown[]) => Promise<unknown>;
-          return async (...args: unknown[]) => {
-            await nextTurn();
-            return run.apply(obj, args);
-          };
-        }
-        if (key === 'transaction') {
-          return <R>(work: (tx: Transaction) => Promise<R>) =>
-            (obj as PGlite).transaction((tx) => work(turnTaking(tx)));
-        }
-        const value = Reflect.get(obj, key, receiver);
-        return typeof value === 'function' ? value.bind(obj) : value;
-      },
-    });
-  return turnTaking(client);
 }
 
 /**
