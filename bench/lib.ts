@@ -29,6 +29,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   logLevel?: string;
   env?: Record<string, string>;
+  /** another checkout of Folio to run (an earlier version, side by side); this one by default */
+  root?: string;
 }
 
 /** Starts `src/server/main.ts` in a child process and resolves once GET /api/health answers. */
@@ -46,7 +48,7 @@ export async function startServer(opts: ServerOptions): Promise<Server> {
   else delete env.DATABASE_URL;
   // node --import tsx (not npx tsx): one process, so the pid we signal is the server itself
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
+    cwd: opts.root ?? ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
