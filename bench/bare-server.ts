@@ -6,7 +6,8 @@
  *
  *   npx tsx bench/bare-server.ts --db pglite --dir /tmp/folio-bench-pglite --port 3931 \
  *     --scenario list=/tmp/list.json --scenario tag=/tmp/tag.json
- *   (--db postgres --url URL: a pg pool of 10, as Folio's)
+ *   (--db postgres --url URL: a pg pool of 10, as Folio's; --driver folio: PGlite through Folio's
+ *   prepared statements, db/pglite-driver.ts, instead of PGlite's own query)
  *   GET /{scenario}
  */
 import { readFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { folioPgliteClient } from '../src/server/db/pglite-driver.ts';
 
 interface Statement {
   text: string;
@@ -46,7 +48,8 @@ if (flag('db') === 'postgres') {
     dataDir: path.join(flag('dir') ?? '/tmp/folio-bench-pglite', 'db'),
     extensions: { btree_gin, pg_trgm },
   });
-  run = async (s) => (await db.query(s.text, s.params)).rows;
+  const client = flag('driver') === 'folio' ? folioPgliteClient(db) : db;
+  run = async (s) => (await client.query(s.text, s.params)).rows;
   close = () => db.close();
 }
 

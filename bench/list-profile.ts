@@ -37,9 +37,8 @@ let inDriver = 0;
 const session = (database.db as unknown as { session: { client: object } }).session;
 const client = session.client as { query: (...a: unknown[]) => Promise<unknown> };
 const timed = async (...a: unknown[]) => {
-  // PGlite is called (text, params, options), node-postgres ({ text, values, ... })
-  const call =
-    typeof a[0] === 'string' ? { text: a[0], values: a[1] } : (a[0] as { text: string; values?: unknown });
+  // PGlite is called (text, params, options), node-postgres ({ text, ... }, params)
+  const call = { text: typeof a[0] === 'string' ? a[0] : (a[0] as { text: string }).text, values: a[1] };
   captured.push({ text: call.text, params: (call.values as unknown[] | undefined) ?? [] });
   const t = performance.now();
   try {

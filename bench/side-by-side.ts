@@ -79,7 +79,7 @@ for (const s of scenarios)
     `${captures}/${s.name}.json`,
   ]);
 
-async function startBare(): Promise<Server> {
+async function startBare(driver: 'own' | 'folio'): Promise<Server> {
   const child = spawn(
     process.execPath,
     [
@@ -87,6 +87,8 @@ async function startBare(): Promise<Server> {
       'tsx',
       'bench/bare-server.ts',
       ...dbArgs,
+      '--driver',
+      driver,
       '--port',
       String(PORT),
       ...scenarios.flatMap((s) => ['--scenario', `${s.name}=${captures}/${s.name}.json`]),
@@ -118,30 +120,35 @@ async function startBare(): Promise<Server> {
   };
 }
 
-type Contender = 'Folio' | 'Folio before' | 'bare';
-const contenders: Contender[] = before ? ['Folio before', 'Folio', 'bare'] : ['Folio', 'bare'];
+// on PGlite also the bare server through Folio's driver (db/pglite-driver.ts): the database's own floor
+type Contender = 'Folio' | 'Folio before' | 'bare' | 'bare+driver';
+const contenders: Contender[] = [
+  ...(before ? (['Folio before'] as const) : []),
+  'Folio',
+  'bare',
+  ...(kind === 'pglite' ? (['bare+driver'] as const) : []),
+];
 const results = new Map<string, Result[]>();
 
 for (let round = 1; round <= rounds; round++) {
   for (const who of contenders) {
-    const server =
-      who === 'bare'
-        ? await startBare()
-        : await startServer({
-            port: PORT,
-            dataDir: dir,
-            databaseUrl: url,
-            root: who === 'Folio before' ? before : undefined,
-          });
+    const bare = who === 'bare' || who === 'bare+driver';
+    const server = bare
+      ? await startBare(who === 'bare' ? 'own' : 'folio')
+      : await startServer({
+          port: PORT,
+          dataDir: dir,
+          databaseUrl: url,
+          root: who === 'Folio before' ? before : undefined,
+        });
     try {
-      const cookie = who === 'bare' ? '' : await signIn(server.base, BENCH_USER, BENCH_PASSWORD);
+      const cookie = bare ? '' : await signIn(server.base, BENCH_USER, BENCH_PASSWORD);
       for (const s of scenarios) {
         if (cookie) await drain(server.base, cookie);
         else await sleep(1000);
-        const target =
-          who === 'bare'
-            ? `${server.base}/${s.name}`
-            : `${server.base}/interact_api/load_user_items?${s.query}`;
+        const target = bare
+          ? `${server.base}/${s.name}`
+          : `${server.base}/interact_api/load_user_items?${s.query}`;
         const r = await runScenario({
           name: `${who} ${s.name}`,
           url: target,
@@ -171,12 +178,17 @@ const ratio = (a: string, b: string) => {
 };
 console.log(`\n${label}, ${connections} connections, ${duration} s each, ${rounds} round(s); #${tag}\n`);
 const head = contenders.map((c) => `${c} req/s`).join(' | ');
-const ratios = ['Folio / bare', ...(before ? ['Folio / before'] : [])];
+const ratios = [
+  'Folio / bare',
+  ...(kind === 'pglite' ? ['Folio / bare+driver'] : []),
+  ...(before ? ['Folio / before'] : []),
+];
 console.log(`| call | ${head} | ${ratios.join(' | ')} |`);
 console.log(`|---|${contenders.map(() => '---:').join('|')}|${ratios.map(() => '---:').join('|')}|`);
 for (const s of scenarios) {
   const cells = contenders.map((c) => mean(results.get(`${c} ${s.name}`)!).toFixed(1));
   const r = [ratio(`Folio ${s.name}`, `bare ${s.name}`).toFixed(2)];
+  if (kind === 'pglite') r.push(ratio(`Folio ${s.name}`, `bare+driver ${s.name}`).toFixed(2));
   if (before) r.push(ratio(`Folio ${s.name}`, `Folio before ${s.name}`).toFixed(2));
   console.log(`| ${s.name} | ${cells.join(' | ')} | ${r.join(' | ')} |`);
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { BlobStore } from '../../platform/blob-store.ts';
+import { HeapBudget } from '../../platform/heap-budget.ts';
 import { annotationsOfItems, type OwnAnnotation } from '../annotations/backup.ts';
 import { pagesOfItems, pictureKeysOfItems } from '../capture/backup.ts';
 import type { PageRow } from '../capture/repo.ts';
@@ -47,6 +48,9 @@ export interface ItemBatch {
   files: LibraryFile[];
 }
 
+/** A backup grew the server's memory by 81 MB with this budget, by 145 MB without (docs/benchmarks.md). */
+const HEAP_GROWTH = 24 * 1024 * 1024;
+
 /** Lets other requests run between two batches (PGlite answers one statement at a time). */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 const iso = (d: Date) => d.toISOString();
@@ -57,6 +61,9 @@ const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
  * backup.ts), a page of items at a time by id: never the whole library in memory.
  */
 export class LibraryReader {
+  /** garbage collected past this much heap growth, between batches (platform/heap-budget.ts) */
+  private readonly heap = new HeapBudget(HEAP_GROWTH);
+
   constructor(private readonly deps: LibraryDeps) {}
 
   async account(
@@ -162,6 +169,7 @@ export class LibraryReader {
         batch.items.push(item);
       }
       yield batch;
+      this.heap.check();
       await breathe();
     }
   }
@@ -198,6 +206,7 @@ export class LibraryReader {
           })),
         };
       }
+      this.heap.check();
       await breathe();
     }
   }

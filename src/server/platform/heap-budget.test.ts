@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { HeapBudget } from './heap-budget.ts';
+
+describe('HeapBudget', () => {
+  it('collects only once the heap grew past the budget, then measures from there', () => {
+    let collections = 0;
+    let garbage: number[][] = [];
+    const budget = new HeapBudget(8 * 1024 * 1024, () => {
+      collections += 1;
+      garbage = [];
+    });
+    budget.check();
+    expect(collections).toBe(0);
+    // about 16 MB of arrays kept reachable until the collector drops them
+    for (let i = 0; i < 2_000; i++) garbage.push(new Array(1_000).fill(i));
+    budget.check();
+    expect(collections).toBe(1);
+    budget.check();
+    expect(collections).toBe(1);
+  });
+
+  it('does nothing where the process cannot collect', () => {
+    expect(() => new HeapBudget(0, undefined).check()).not.toThrow();
+  });
+});
