@@ -48,7 +48,7 @@ export interface ItemBatch {
   files: LibraryFile[];
 }
 
-/** A backup grew the server's memory by 81 MB with this budget, by 145 MB without (docs/benchmarks.md). */
+/** A backup grew the server's memory by 72-81 MB with this budget, by 145 MB without (docs/benchmarks.md). */
 const HEAP_GROWTH = 24 * 1024 * 1024;
 
 /** Lets other requests run between two batches (PGlite answers one statement at a time). */
