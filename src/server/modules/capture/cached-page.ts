@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../shared/escape-html.ts';
 import type { CachedCopy } from './service.ts';
 
 /**
@@ -7,9 +8,6 @@ import type { CachedCopy } from './service.ts';
  */
 export const CACHED_PAGE_CSP =
   "sandbox; default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'";
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `
 body { margin: 0; font: 17px/1.6 Georgia, 'Times New Roman', serif; color: #1f2328; background: #fff; }

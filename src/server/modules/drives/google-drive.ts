@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { escapeHtml } from '../../../shared/escape-html.ts';
 import { localPath } from '../../../shared/local-path.ts';
 import {
   GDRIVE_MSG,
@@ -20,7 +21,6 @@ import { AppError } from '../../platform/errors.ts';
 import { FetchError } from '../../platform/fetch-errors.ts';
 import type { Fetcher } from '../../platform/fetcher.ts';
 import { open, seal } from '../../platform/secret-box.ts';
-import { escapeHtml } from '../export/preview.ts';
 import type { ExportService } from '../export/service.ts';
 import { sanitizeNoteHtml } from '../notes/sanitize.ts';
 import { collectDocument, documentName, driveDocumentName } from './names.ts';

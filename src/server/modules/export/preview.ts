@@ -1,8 +1,5 @@
+import { escapeHtml } from '../../../shared/escape-html.ts';
 import type { ExportItem } from './content.ts';
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 const safeHref = (url: string) => (/^https?:\/\//i.test(url) ? escapeHtml(url) : '');
 

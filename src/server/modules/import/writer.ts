@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '../../../shared/escape-html.ts';
 import type { KindleBook } from '../../../shared/kindle-clippings.ts';
 import { TITLE_MAX } from '../../../shared/schemas/items.ts';
 import { formatTagInput } from '../../../shared/tags.ts';
@@ -300,6 +301,3 @@ function noteValues(entry: ImportEntry, now: Date): ImportedItem {
 
 const noteKey = (entry: ImportEntry) =>
   `import:${createHash('sha256').update(`${entry.title}\u0000${entry.description}`).digest('hex').slice(0, 32)}`;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

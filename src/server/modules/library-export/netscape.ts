@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { splitTName } from '../../../shared/tags.ts';
 import type { LibraryFormat } from './format.ts';
 import type { LibraryItem, LibraryReader } from './library.ts';
-import { escapeHtml, put } from './out.ts';
+import { escapeDocumentText, put } from './out.ts';
 
 const HEADER = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 <!-- This is an automatically generated file.
@@ -29,16 +29,16 @@ function hasWebAddress(item: LibraryItem): boolean {
 export function bookmarkLine(item: LibraryItem, indent: string): string {
   const r = item.reply;
   const attrs = [
-    `HREF="${escapeHtml(r.url)}"`,
+    `HREF="${escapeDocumentText(r.url)}"`,
     `ADD_DATE="${seconds(r.created_at)}"`,
     `LAST_MODIFIED="${seconds(r.updated_at)}"`,
   ];
   const tags = splitTName(r.t_name);
-  if (tags.length) attrs.push(`TAGS="${escapeHtml(tags.join(','))}"`);
+  if (tags.length) attrs.push(`TAGS="${escapeDocumentText(tags.join(','))}"`);
   attrs.push(`PRIVATE="${r.private ? 1 : 0}"`, `TOREAD="${r.readed ? 0 : 1}"`);
-  let line = `${indent}<DT><A ${attrs.join(' ')}>${escapeHtml(r.title || r.url)}</A>\n`;
+  let line = `${indent}<DT><A ${attrs.join(' ')}>${escapeDocumentText(r.title || r.url)}</A>\n`;
   const description = r.description.trim();
-  if (description) line += `${indent}<DD>${escapeHtml(description).replace(/\r?\n/g, '<BR>')}\n`;
+  if (description) line += `${indent}<DD>${escapeDocumentText(description).replace(/\r?\n/g, '<BR>')}\n`;
   return line;
 }
 
@@ -62,7 +62,7 @@ export async function writeNetscape(reader: LibraryReader, userId: number, out: 
     const ids = o.entries.filter((e) => e.kind === 'item' && e.link_id !== null).map((e) => e.link_id!);
     await put(
       out,
-      `    <DT><H3 ADD_DATE="${seconds(o.createdAt)}">${escapeHtml(o.outliner.title || 'Outliner')}</H3>\n    <DL><p>\n`,
+      `    <DT><H3 ADD_DATE="${seconds(o.createdAt)}">${escapeDocumentText(o.outliner.title || 'Outliner')}</H3>\n    <DL><p>\n`,
     );
     for await (const item of reader.itemsByIds(userId, ids)) {
       if (hasWebAddress(item)) await put(out, bookmarkLine(item, '        '));

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { escapeHtml } from '../../../shared/escape-html.ts';
 
 /**
  * Writes to the download's stream and waits while it is full, so a format never runs ahead of
@@ -13,17 +14,8 @@ export async function put(out: Writable, chunk: string | Uint8Array): Promise<vo
   }
 }
 
-/** Text for HTML element content and attribute values: the five markup characters escaped. */
-export function escapeHtml(text: string): string {
-  return (
-    text
-      // characters no HTML document may hold
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/'/g, '&#39;')
-  );
+/** Text for a bookmarks file's elements and attributes: markup escaped, and the control characters no HTML document may hold removed. */
+export function escapeDocumentText(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  return escapeHtml(text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, ''));
 }

@@ -1,6 +1,4 @@
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
+import { escapeHtml } from '../../../shared/escape-html.ts';
 /**
  * The gift mail's link opens this page; its button posts the code back from the app's own page,
  * so a link or a picture on another site cannot redeem a gift into the visitor's account (issue 27).

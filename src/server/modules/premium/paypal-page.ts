@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { premiumCalls } from '../../../shared/api/premium.ts';
+import { escapeHtml } from '../../../shared/escape-html.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import { binder } from '../../platform/contract.ts';
 import type { SandboxGateway } from '../../platform/payments/sandbox.ts';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The sandbox's PayPal-like approval page: plain forms, no script, so the app's CSP holds. */
 function approvalHtml(token: string, amountCents: number, description: string): string {

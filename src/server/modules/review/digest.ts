@@ -1,12 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { escapeHtml } from '../../../shared/escape-html.ts';
 import type { ReviewCard } from '../../../shared/schemas/review.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { defineJob, type JobQueue, jobType } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import type { AccountsService } from '../accounts/service.ts';
-import { escapeHtml } from '../export/preview.ts';
 import { localTime } from './days.ts';
 import * as repo from './repo.ts';
 import { prefsOf, type ReviewService } from './service.ts';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { reviewCalls } from '../../../shared/api/review.ts';
+import { escapeHtml } from '../../../shared/escape-html.ts';
 import { REVIEW_MSG } from '../../../shared/schemas/review.ts';
 import type { Auth } from '../../platform/auth/auth.ts';
 import { ownOrigin } from '../../platform/auth/origin.ts';
 import { binder } from '../../platform/contract.ts';
-import { escapeHtml } from '../export/preview.ts';
 import { type ReviewDigest, validUnsubscribeToken } from './digest.ts';
 import type { ReviewService } from './service.ts';
 

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../shared/escape-html.ts';
 import type { AnnotationReply } from '../../../shared/schemas/annotations.ts';
 import { SHAPE } from '../../../shared/schemas/values.ts';
 
@@ -40,18 +41,6 @@ export interface MailContent {
   message: string;
   items: MailItem[];
   quotes: string[];
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
 /** Only http(s) addresses become links; anything else is shown as text. */

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../shared/escape-html.ts';
 import { PRINT_POLL_MS } from '../../../shared/limits.ts';
 
 /**
@@ -20,10 +21,6 @@ export async function copyRich(html: string, text: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /**
