@@ -91,10 +91,12 @@ export class ReviewDigest {
         const prefs = prefsOf(row);
         const local = localTime(now, prefs.timeZone);
         if (local.hour < prefs.digestHour) continue;
+        const period = local.day;
+        // sent already (an earlier sweep today): no plan lookup, no claim to try
+        if (row.digestSentFor === period) continue;
         // a daily digest chosen on a plan since lapsed goes out weekly
         const weekly = prefs.digest === 'weekly' || !(await this.deps.review.dailyAllowed(row.userId));
         if (weekly && local.weekday !== prefs.digestWeekday) continue;
-        const period = local.day;
         const claimed = await this.deps.db.transaction(async (tx) => {
           if (!(await repo.claimDigest(tx, row.userId, period))) return false;
           await this.deps.jobs.enqueue(
