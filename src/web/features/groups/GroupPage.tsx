@@ -20,6 +20,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
+import { StepPager } from '../../ui/StepPager.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { itemDate } from '../library/dates.ts';
 import styles from './Groups.module.css';
@@ -88,23 +89,7 @@ export function GroupPage() {
               <p>Nothing has been shared to this group yet.</p>
             </StateBox>
           ) : null}
-          {pages > 1 ? (
-            <nav className={styles.pager} aria-label="Pages">
-              <Button size="sm" disabled={page <= 1} onClick={() => setSearch({ page: String(page - 1) })}>
-                Previous
-              </Button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <Button
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => setSearch({ page: String(page + 1) })}
-              >
-                Next
-              </Button>
-            </nav>
-          ) : null}
+          <StepPager page={page} pageCount={pages} onPage={(p) => setSearch({ page: String(p) })} />
         </section>
         {group.data ? <MembersPanel data={group.data} meName={me.name} /> : null}
       </div>

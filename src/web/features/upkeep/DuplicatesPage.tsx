@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button.tsx';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
+import { StepPager } from '../../ui/StepPager.tsx';
 import { itemDate } from '../library/dates.ts';
 import { upkeepText } from './messages.ts';
 import styles from './Upkeep.module.css';
@@ -116,16 +117,7 @@ export function DuplicatesPage() {
           );
         })
       )}
-      {total > PAGE ? (
-        <nav className={styles.pager} aria-label="Pages">
-          <Button size="sm" disabled={page === 1} onClick={() => setPage(page - 1)}>
-            {upkeepText.previous}
-          </Button>
-          <Button size="sm" disabled={page * PAGE >= total} onClick={() => setPage(page + 1)}>
-            {upkeepText.next}
-          </Button>
-        </nav>
-      ) : null}
+      <StepPager page={page} pageCount={Math.ceil(total / PAGE)} onPage={setPage} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { useNotify } from '../../ui/notifications/NotificationProvider.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StateBox } from '../../ui/StateBox.tsx';
+import { StepPager } from '../../ui/StepPager.tsx';
 import { upkeepText } from './messages.ts';
 import styles from './Upkeep.module.css';
 
@@ -129,16 +130,7 @@ export function TrashPage() {
           ))}
         </ul>
       )}
-      {total > PAGE ? (
-        <nav className={styles.pager} aria-label="Pages">
-          <Button size="sm" disabled={page === 1} onClick={() => setPage(page - 1)}>
-            {upkeepText.previous}
-          </Button>
-          <Button size="sm" disabled={page * PAGE >= total} onClick={() => setPage(page + 1)}>
-            {upkeepText.next}
-          </Button>
-        </nav>
-      ) : null}
+      <StepPager page={page} pageCount={Math.ceil(total / PAGE)} onPage={setPage} />
       <Modal
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}

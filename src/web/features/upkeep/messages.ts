@@ -22,6 +22,4 @@ export const upkeepText = {
   mergeHint: 'The others’ tags, highlights, notes, outliner entries, star and shares move to the one kept.',
   loading: 'Loading...',
   loadFailed: 'Loading failed, please retry.',
-  previous: 'Previous',
-  next: 'Next',
 };
