@@ -36,7 +36,10 @@ describe.runIf(process.env.FOLIO_TEST_DB === 'postgres')(
           await tx.execute(sql`UPDATE deadlock_probe SET v = v + 1 WHERE id = ${second}`);
         });
       await Promise.all([writer('a', 1, 2), writer('b', 2, 1)]);
-      expect(attempts.a + attempts.b).toBe(3);
+      // one of them ran again; on a loaded machine both deadlock checks may fire before either
+      // rollback is seen, and PostgreSQL aborts both (seen once in CI): each still ran at most twice
+      expect(attempts.a + attempts.b).toBeGreaterThanOrEqual(3);
+      expect(Math.max(attempts.a, attempts.b)).toBeLessThanOrEqual(2);
       const rows = await queryRows<{ v: number }>(database.db, sql`SELECT v FROM deadlock_probe ORDER BY id`);
       expect(rows.map((r) => Number(r.v))).toEqual([2, 2]);
     });
