@@ -101,8 +101,10 @@ test('generate a report, edit it and save it as a note', async ({ page }) => {
   await expect(content).toContainText('First highlighted passage');
   await expect(dialog.getByText('Generating content...')).toHaveCount(0);
   await expect(dialog.getByLabel('Title')).toHaveValue('Report on 3 items');
-  // 480 px high
-  expect((await dialog.getByTestId('report-editor').boundingBox())?.height).toBe(480);
+  // 480 px high: its layout height (the dialog's opening animation scales what boundingBox sees)
+  expect(await dialog.getByTestId('report-editor').evaluate((el) => (el as HTMLElement).offsetHeight)).toBe(
+    480,
+  );
   await dialog.getByLabel('Title').fill('My weekly report');
   await content.click();
   await page.keyboard.press('ControlOrMeta+End');
