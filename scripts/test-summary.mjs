@@ -19,6 +19,19 @@ const reports = [
   },
 ];
 
+/** The journeys that failed once and passed on their retry, by title. */
+function flakyJourneys(report) {
+  const names = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'flaky') names.push([...path, spec.title].join(' › '));
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  return names;
+}
+
 let passed = 0;
 let failed = 0;
 let missing = 0;
@@ -28,7 +41,10 @@ for (const { file, count } of reports) {
     missing += 1;
     continue;
   }
-  const c = count(JSON.parse(readFileSync(file, 'utf8')));
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  for (const name of file.includes('playwright') ? flakyJourneys(report) : [])
+    console.log(`flaky (failed once, passed on its retry): ${name}`);
+  const c = count(report);
   passed += c.passed;
   failed += c.failed;
 }
