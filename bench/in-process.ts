@@ -22,6 +22,11 @@ export async function inProcessApp(kind: 'pglite' | 'postgres', name: string, po
     database = await openPglite(path.join(dataDir, 'db'));
   }
   await database.migrate();
+  return { ...(await appOn(database, dataDir)), database, dataDir };
+}
+
+/** The real app on a database already open and migrated (a seeded one, say), its files in `dataDir`. */
+export async function appOn(database: Database, dataDir: string) {
   const config = loadConfig({
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost',
@@ -37,5 +42,5 @@ export async function inProcessApp(kind: 'pglite' | 'postgres', name: string, po
     logger: false,
   });
   await app.ready();
-  return { app, database, jobs, dataDir };
+  return { app, jobs };
 }

@@ -11,12 +11,8 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { type Database, openPglite, openPostgres } from '../src/server/db/client.ts';
-import { systemClock } from '../src/server/platform/clock.ts';
-import { JobQueue } from '../src/server/platform/jobs.ts';
-import { createMailer } from '../src/server/platform/mailer.ts';
+import { appOn } from './in-process.ts';
 import { parseArgs } from './lib.ts';
 import { BENCH_PASSWORD, BENCH_USER } from './seed.ts';
 
@@ -57,20 +53,7 @@ session.client = new Proxy(client, {
   get: (target, key) => (key === 'query' ? timed : Reflect.get(target, key)),
 });
 
-const config = loadConfig({
-  DATA_DIR: dir,
-  PUBLIC_URL: 'http://localhost',
-  LOG_LEVEL: 'silent',
-  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-});
-const app = await buildApp({
-  config,
-  database,
-  jobs: new JobQueue(database.db, systemClock),
-  mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: '/tmp' }),
-  logger: false,
-});
-await app.ready();
+const { app } = await appOn(database, dir);
 const signIn = await app.inject({
   method: 'POST',
   url: '/api/auth/sign-in',
